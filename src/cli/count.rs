@@ -1,0 +1,111 @@
+//! `satpuz count`: the number of distinct solutions, by projected blocking clauses.
+
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use clap::Args;
+use satpuz::cnf::Cnf;
+use satpuz::solve::{Varisat, enumerate};
+use serde_json::json;
+
+use super::input::{Input, load, prepare};
+use super::{EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
+
+#[derive(Debug, Args)]
+pub struct CountCmd {
+    /// Built-in puzzle name, puzzle file (.json), DIMACS file, or `-` for standard input.
+    pub puzzle: String,
+    /// Count every solution.
+    #[arg(long)]
+    pub all: bool,
+    /// Stop after N solutions (the count is then a lower bound).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
+    #[arg(long)]
+    pub lenient: bool,
+    #[command(flatten)]
+    pub flags: EncodeFlags,
+}
+
+impl CountCmd {
+    pub fn run(self) -> anyhow::Result<ExitCode> {
+        if !self.all && self.limit.is_none() {
+            bail!("say --all to count every solution, or --limit N to stop after N");
+        }
+        let (mut cnf, name, projected_on) = match load(&self.puzzle, self.lenient)? {
+            Input::Grid { puzzle, .. } => {
+                let p = prepare(puzzle, self.flags.options())?;
+                let n = p.encoded.cnf.primary.len();
+                (
+                    p.encoded.cnf,
+                    p.puzzle.name,
+                    format!("{n} puzzle variables"),
+                )
+            }
+            Input::Cnf { parsed, origin } => {
+                let on = if parsed.cnf.primary.is_empty() {
+                    format!("all {} variables", parsed.cnf.num_vars())
+                } else {
+                    format!("{} `c p show` variables", parsed.cnf.primary.len())
+                };
+                (parsed.cnf, origin, on)
+            }
+        };
+        let start = Instant::now();
+        let count = count_with_progress(&mut cnf, self.limit)?;
+        let secs = start.elapsed().as_secs_f64();
+        let complete = self.limit.is_none_or(|l| count < l);
+        if self.json {
+            let v = json!({
+                "puzzle": name,
+                "solutions": count,
+                "complete": complete,
+                "projected_on": projected_on,
+                "time_ms": secs * 1e3,
+            });
+            println!("{v:#}");
+        } else {
+            let bound = if complete { "" } else { "at least " };
+            println!(
+                "{name}: {bound}{count} solution(s) (projected on {projected_on}; {:.1} ms)",
+                secs * 1e3
+            );
+        }
+        Ok(ExitCode::from(if count == 0 {
+            EXIT_NO_SOLUTION
+        } else {
+            EXIT_OK
+        }))
+    }
+}
+
+/// Counts, printing a progress line to a terminal's stderr every second on long runs.
+fn count_with_progress(cnf: &mut Cnf, limit: Option<u64>) -> anyhow::Result<u64> {
+    let mut solver = Varisat::with_cnf(cnf);
+    let show = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let mut next = Duration::from_secs(1);
+    let mut n = 0u64;
+    let count = enumerate(cnf, &mut solver, limit, |_| {
+        n += 1;
+        if show && start.elapsed() >= next {
+            eprint!(
+                "\r  {n} solutions so far ({:.0}/s)",
+                n as f64 / start.elapsed().as_secs_f64()
+            );
+            next += Duration::from_secs(1);
+        }
+        ControlFlow::Continue(())
+    })?;
+    if show && start.elapsed() >= Duration::from_secs(1) {
+        eprintln!();
+    }
+    Ok(count)
+}

@@ -1,0 +1,155 @@
+//! `satpuz encode`: write a puzzle's CNF as DIMACS.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use satpuz::cnf::Cnf;
+use satpuz::cnf::dimacs::write_cnf;
+use serde_json::json;
+
+use super::input::{Input, load, prepare};
+use super::{EXIT_OK, EncodeFlags};
+
+#[derive(Debug, Args)]
+pub struct EncodeCmd {
+    /// Built-in puzzle name, puzzle file (.json), DIMACS file, or `-` for standard input.
+    pub puzzle: String,
+    /// Where to write the DIMACS CNF (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub dimacs: Option<PathBuf>,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Print variables and clauses, split by constraint kind.
+    #[arg(long)]
+    pub stats: bool,
+    /// Print the statistics as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Accept a DIMACS input whose clause count disagrees with its header (with a warning).
+    #[arg(long)]
+    pub lenient: bool,
+    #[command(flatten)]
+    pub flags: EncodeFlags,
+}
+
+impl EncodeCmd {
+    pub fn run(self) -> anyhow::Result<ExitCode> {
+        let (cnf, comments, name) = match load(&self.puzzle, self.lenient)? {
+            Input::Grid { puzzle, origin } => {
+                let opts = self.flags.options();
+                let prepared = prepare(puzzle, opts)?;
+                let comments = vec![
+                    format!(
+                        "satpuz {}: {}",
+                        env!("CARGO_PKG_VERSION"),
+                        prepared.puzzle.name
+                    ),
+                    format!(
+                        "encoding {} amo {}; read a solver's model back with:",
+                        opts.encoding.name(),
+                        opts.amo.name()
+                    ),
+                    format!(
+                        "  satpuz decode {origin} --model MODEL --encoding {} --amo {}",
+                        opts.encoding.name(),
+                        opts.amo.name()
+                    ),
+                    "c p show lists the puzzle's own variables (the projection for counting)"
+                        .into(),
+                ];
+                (prepared.encoded.cnf, comments, prepared.puzzle.name)
+            }
+            Input::Cnf { parsed, origin } => (parsed.cnf, vec![format!("from {origin}")], origin),
+        };
+        if self.dimacs.is_none() && !self.stats && !self.json {
+            bail!(
+                "nothing to do: give --dimacs FILE (or - for standard output), --stats or --json"
+            );
+        }
+        let to_stdout = self.dimacs.as_deref().is_some_and(|p| p.as_os_str() == "-");
+        if let Some(path) = &self.dimacs {
+            if to_stdout {
+                write_cnf(&cnf, &comments, &mut std::io::stdout().lock())?;
+            } else {
+                write_file(path, self.force, |f| write_cnf(&cnf, &comments, f))?;
+            }
+        }
+        let report = stats_report(&name, &cnf, self.json);
+        if self.stats || self.json {
+            if to_stdout {
+                eprint!("{report}");
+            } else {
+                print!("{report}");
+            }
+        } else if let Some(path) = &self.dimacs {
+            eprintln!(
+                "wrote {} ({} variables, {} clauses)",
+                path.display(),
+                cnf.num_vars(),
+                cnf.num_clauses()
+            );
+        }
+        Ok(ExitCode::from(EXIT_OK))
+    }
+}
+
+/// Writes a new file, refusing to replace an existing one unless `force`.
+pub fn write_file(
+    path: &std::path::Path,
+    force: bool,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    if path.exists() && !force {
+        bail!("`{}` exists; pass --force to overwrite it", path.display());
+    }
+    let mut file = std::io::BufWriter::new(
+        std::fs::File::create(path)
+            .with_context(|| format!("cannot create `{}`", path.display()))?,
+    );
+    write(&mut file).with_context(|| format!("writing `{}`", path.display()))?;
+    file.flush()
+        .with_context(|| format!("writing `{}`", path.display()))
+}
+
+fn stats_report(name: &str, cnf: &Cnf, as_json: bool) -> String {
+    if as_json {
+        let kinds: serde_json::Map<String, serde_json::Value> = cnf
+            .stats
+            .iter()
+            .map(|(k, c)| {
+                (
+                    k.to_string(),
+                    json!({"variables": c.vars, "clauses": c.clauses}),
+                )
+            })
+            .collect();
+        let v = json!({
+            "puzzle": name,
+            "variables": cnf.num_vars(),
+            "clauses": cnf.num_clauses(),
+            "primary_variables": cnf.primary.len(),
+            "by_kind": kinds,
+        });
+        return format!("{v:#}\n");
+    }
+    let mut out = format!(
+        "{name}: {} variables ({} primary), {} clauses\n",
+        cnf.num_vars(),
+        cnf.primary.len(),
+        cnf.num_clauses()
+    );
+    if !cnf.stats.is_empty() {
+        out.push_str(&format!(
+            "  {:<14} {:>9} {:>9}\n",
+            "kind", "variables", "clauses"
+        ));
+        for (k, c) in &cnf.stats {
+            out.push_str(&format!("  {:<14} {:>9} {:>9}\n", k, c.vars, c.clauses));
+        }
+    }
+    out
+}

@@ -1,0 +1,89 @@
+//! The command line: one file per subcommand. anyhow lives here only.
+
+mod count;
+mod decode;
+mod encode;
+mod input;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use satpuz::encode::{Amo, Encoding};
+use satpuz::model::EncodeOptions;
+
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_INPUT: u8 = 1;
+pub const EXIT_NO_SOLUTION: u8 = 2;
+pub const EXIT_MULTIPLE: u8 = 3;
+pub const EXIT_SAT: u8 = 10;
+pub const EXIT_UNSAT: u8 = 20;
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0   success (puzzle solved; for `solve`, the answer is unique)
+  1   usage or input error (the message names the file, line, clause or clue)
+  2   no solution
+  3   more than one solution where one was required
+  10  SATISFIABLE  (solve on a CNF file, as SAT solvers do)
+  20  UNSATISFIABLE (solve on a CNF file)";
+
+/// Logic puzzles to CNF, solved by a CDCL SAT solver, with uniqueness proofs and DIMACS
+/// export so any answer can be re-checked with minisat.
+///
+/// PUZZLE is a built-in name (jindosh), a puzzle file (.json), a DIMACS file (.cnf), or `-`
+/// for standard input.
+#[derive(Debug, Parser)]
+#[command(name = "satpuz", version, after_help = EXIT_CODES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Encode a puzzle to CNF and write it as DIMACS (with variable names as `c` lines).
+    #[command(after_help = EXIT_CODES)]
+    Encode(encode::EncodeCmd),
+    /// Solve a puzzle (prints the answer and whether it is unique) or a DIMACS file (prints
+    /// `s SATISFIABLE` and `v` lines, exit 10/20).
+    #[command(after_help = EXIT_CODES)]
+    Solve(solve::SolveCmd),
+    /// Count the distinct solutions (projected onto the puzzle's own variables, or a CNF's
+    /// `c p show` variables).
+    #[command(after_help = EXIT_CODES)]
+    Count(count::CountCmd),
+    /// Read a model written by an external solver (minisat's result file or competition `v`
+    /// lines) and print the puzzle's answer.
+    #[command(after_help = EXIT_CODES)]
+    Decode(decode::DecodeCmd),
+}
+
+/// Encoding choices shared by every puzzle command.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct EncodeFlags {
+    /// How each finite-domain variable becomes booleans.
+    #[arg(long, value_enum, default_value_t = Encoding::OneHot)]
+    pub encoding: Encoding,
+    /// How at-most-one constraints become clauses.
+    #[arg(long, value_enum, default_value_t = Amo::Pairwise)]
+    pub amo: Amo,
+}
+
+impl EncodeFlags {
+    pub fn options(self) -> EncodeOptions {
+        EncodeOptions {
+            encoding: self.encoding,
+            amo: self.amo,
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Encode(c) => c.run(),
+        Command::Solve(c) => c.run(),
+        Command::Count(c) => c.run(),
+        Command::Decode(c) => c.run(),
+    }
+}

@@ -1,0 +1,322 @@
+//! DIMACS CNF read/write, and reading the models that solvers print.
+//!
+//! Written by hand: the reader must report the line of every defect, accept the dialects seen
+//! in the wild (comments anywhere, SATLIB's `%` end marker, `c p show` projection lines) and
+//! never panic; the DIMACS parsers of varisat and rustsat do not report positions this way.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use crate::cnf::{Cnf, Lit, Var};
+
+/// Largest variable count we accept (rustsat's literal type holds 2^31 - 1 variables).
+const MAX_VARS: u64 = (1 << 31) - 2;
+
+/// A defect in a DIMACS file, with the 1-based line it is on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DimacsError {
+    #[error("line {line}: expected the header `p cnf <variables> <clauses>`, found `{found}`")]
+    BadHeader { line: usize, found: String },
+    #[error("line {line}: clause data before the `p cnf` header")]
+    MissingHeader { line: usize },
+    #[error("no `p cnf <variables> <clauses>` header found")]
+    NoHeader,
+    #[error("line {line}: a second `p` header")]
+    DuplicateHeader { line: usize },
+    #[error("line {line}: `{token}` is not an integer literal")]
+    BadToken { line: usize, token: String },
+    #[error(
+        "line {line}: literal {lit} uses variable {var}, beyond the {declared} variables the header declares"
+    )]
+    VarOutOfRange {
+        line: usize,
+        lit: i64,
+        var: u64,
+        declared: u64,
+    },
+    #[error(
+        "the header declares {declared} clauses but the file has {found} (use --lenient to accept)"
+    )]
+    ClauseCount { declared: u64, found: u64 },
+    #[error("line {line}: the last clause (started here) has no terminating 0")]
+    Unterminated { line: usize },
+    #[error("line {line}: bad projection line `c p show ...`: {detail}")]
+    BadShow { line: usize, detail: String },
+    #[error("the file is not text: {detail}")]
+    NotText { detail: String },
+}
+
+/// A CNF read from a file, with any warnings the lenient mode let through.
+#[derive(Debug, Clone)]
+pub struct ParsedCnf {
+    pub cnf: Cnf,
+    pub warnings: Vec<String>,
+}
+
+/// Reads DIMACS CNF. With `lenient`, a clause count that disagrees with the header is a
+/// warning instead of an error.
+pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| DimacsError::NotText {
+        detail: format!("invalid UTF-8 at byte {}", e.valid_up_to()),
+    })?;
+    let mut cnf = Cnf::new();
+    let mut header: Option<(u64, u64)> = None;
+    let mut clause: Vec<Lit> = Vec::new();
+    let mut clause_line = 0;
+    let mut found = 0u64;
+    let mut warnings = Vec::new();
+    let mut notes = CommentNotes::default();
+    for (idx, raw) in text.lines().enumerate() {
+        let line = idx + 1;
+        let trimmed = raw.trim();
+        if trimmed.starts_with('%') {
+            break; // SATLIB end marker: the rest is padding
+        }
+        if let Some(rest) = trimmed.strip_prefix('c')
+            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
+        {
+            comment(&mut notes, rest.trim(), line)?;
+            continue;
+        }
+        if trimmed.starts_with('p') {
+            if header.is_some() {
+                return Err(DimacsError::DuplicateHeader { line });
+            }
+            let h = parse_header(trimmed).ok_or_else(|| DimacsError::BadHeader {
+                line,
+                found: trimmed.chars().take(60).collect(),
+            })?;
+            cnf.vars.reserve(h.0 as u32);
+            header = Some(h);
+            continue;
+        }
+        for token in trimmed.split_whitespace() {
+            let Some((declared, _)) = header else {
+                return Err(DimacsError::MissingHeader { line });
+            };
+            let lit: i64 = token.parse().map_err(|_| DimacsError::BadToken {
+                line,
+                token: token.chars().take(40).collect(),
+            })?;
+            if lit == 0 {
+                cnf.clauses.push_raw(&clause);
+                clause.clear();
+                found += 1;
+                continue;
+            }
+            let var = lit.unsigned_abs();
+            if var > declared {
+                return Err(DimacsError::VarOutOfRange {
+                    line,
+                    lit,
+                    var,
+                    declared,
+                });
+            }
+            if clause.is_empty() {
+                clause_line = line;
+            }
+            clause.push(Lit::new((var - 1) as u32, lit < 0));
+        }
+    }
+    let (declared_vars, declared_clauses) = header.ok_or(DimacsError::NoHeader)?;
+    for (v, line) in notes.show {
+        if v > declared_vars {
+            return Err(DimacsError::BadShow {
+                line,
+                detail: format!("variable {v} is beyond the {declared_vars} declared"),
+            });
+        }
+        cnf.primary.push(Var::new((v - 1) as u32));
+    }
+    for (v, name) in notes.names {
+        if v <= declared_vars {
+            cnf.vars.set_name(Var::new((v - 1) as u32), name);
+        }
+    }
+    if !clause.is_empty() {
+        return Err(DimacsError::Unterminated { line: clause_line });
+    }
+    if found != declared_clauses {
+        let err = DimacsError::ClauseCount {
+            declared: declared_clauses,
+            found,
+        };
+        if !lenient {
+            return Err(err);
+        }
+        warnings.push(format!(
+            "the header declares {declared_clauses} clauses but the file has {found}"
+        ));
+    }
+    Ok(ParsedCnf { cnf, warnings })
+}
+
+fn parse_header(line: &str) -> Option<(u64, u64)> {
+    let mut it = line.split_whitespace();
+    if it.next()? != "p" || it.next()? != "cnf" {
+        return None;
+    }
+    let vars: u64 = it.next()?.parse().ok()?;
+    let clauses: u64 = it.next()?.parse().ok()?;
+    (it.next().is_none() && vars <= MAX_VARS).then_some((vars, clauses))
+}
+
+/// What comments told: projection variables (with their line) and variable names.
+#[derive(Default)]
+struct CommentNotes {
+    show: Vec<(u64, usize)>,
+    names: Vec<(u64, String)>,
+}
+
+/// Comments may carry a projection (`p show 1 2 0`) or a variable name (`7 seat2.person=Finch`).
+/// They may stand before the header, so ranges are checked once it is known.
+fn comment(notes: &mut CommentNotes, body: &str, line: usize) -> Result<(), DimacsError> {
+    let mut words = body.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some("p"), Some("show")) => {
+            let bad = |detail: String| DimacsError::BadShow { line, detail };
+            let mut terminated = false;
+            for w in words {
+                if terminated {
+                    return Err(bad(format!("`{w}` after the terminating 0")));
+                }
+                let v: u64 = w
+                    .parse()
+                    .map_err(|_| bad(format!("`{w}` is not a variable")))?;
+                if v == 0 {
+                    terminated = true;
+                } else if v > MAX_VARS {
+                    return Err(bad(format!("variable {v} is out of range")));
+                } else {
+                    notes.show.push((v, line));
+                }
+            }
+            if !terminated {
+                return Err(bad("missing the terminating 0".into()));
+            }
+        }
+        (Some(id), Some(name)) => {
+            if let Ok(v @ 1..=MAX_VARS) = id.parse::<u64>() {
+                let rest: Vec<&str> = std::iter::once(name).chain(words).collect();
+                notes.names.push((v, rest.join(" ")));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Writes canonical DIMACS: comment lines (`header_comments`, then one `c <id> <name>` per
+/// named variable, then `c p show ... 0` for the primary variables), `p cnf V C`, one clause
+/// per line.
+pub fn write_cnf(cnf: &Cnf, header_comments: &[String], out: &mut dyn Write) -> io::Result<()> {
+    let mut buf = String::with_capacity(16 * cnf.num_clauses() + 1024);
+    for c in header_comments {
+        for l in c.lines() {
+            let _ = writeln!(buf, "c {l}");
+        }
+    }
+    for (v, name) in cnf.vars.names() {
+        let _ = writeln!(buf, "c {} {}", v.idx() + 1, name);
+    }
+    if !cnf.primary.is_empty() {
+        buf.push_str("c p show");
+        for v in &cnf.primary {
+            let _ = write!(buf, " {}", v.idx() + 1);
+        }
+        buf.push_str(" 0\n");
+    }
+    let _ = writeln!(buf, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses());
+    for cl in cnf.clauses.iter() {
+        for l in cl {
+            let _ = write!(buf, "{} ", l.to_ipasir());
+        }
+        buf.push_str("0\n");
+    }
+    out.write_all(buf.as_bytes())
+}
+
+/// A solver's answer as read from its output file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolverOutput {
+    Unsat,
+    /// `values[v]` is Some(value) for each variable the model mentions.
+    Sat(Vec<Option<bool>>),
+}
+
+/// A defect in a model file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    #[error("the model file is empty: no SAT/UNSAT verdict")]
+    Empty,
+    #[error("line {line}: `{token}` is not an integer literal")]
+    BadToken { line: usize, token: String },
+    #[error("line {line}: unexpected `{found}`; expected SAT, UNSAT, `s ...` or `v ...` lines")]
+    Unexpected { line: usize, found: String },
+    #[error("the model is truncated: its literal list has no terminating 0")]
+    Truncated,
+    #[error("the solver did not finish: verdict `{0}`")]
+    Indeterminate(String),
+}
+
+/// Reads minisat's result file (`SAT` then literals ending in 0, or `UNSAT`) or SAT-competition
+/// output (`s SATISFIABLE` and `v ... 0` lines, `c` comments).
+pub fn parse_model(text: &str) -> Result<SolverOutput, ModelError> {
+    let mut verdict: Option<bool> = None;
+    let mut values: Vec<Option<bool>> = Vec::new();
+    let mut terminated = false;
+    for (idx, raw) in text.lines().enumerate() {
+        let line = idx + 1;
+        let t = raw.trim();
+        let literals = match t {
+            "" => continue,
+            "SAT" | "s SATISFIABLE" => {
+                verdict = Some(true);
+                continue;
+            }
+            "UNSAT" | "s UNSATISFIABLE" => {
+                verdict = Some(false);
+                continue;
+            }
+            "INDET" | "s UNKNOWN" => return Err(ModelError::Indeterminate(t.to_string())),
+            _ if t.starts_with("c ") || t == "c" => continue,
+            _ if t.starts_with("v ") || t == "v" => &t[1..],
+            _ if verdict == Some(true) => t,
+            _ => {
+                return Err(ModelError::Unexpected {
+                    line,
+                    found: t.chars().take(40).collect(),
+                });
+            }
+        };
+        for token in literals.split_whitespace() {
+            let lit: i64 = token.parse().map_err(|_| ModelError::BadToken {
+                line,
+                token: token.chars().take(40).collect(),
+            })?;
+            if lit == 0 {
+                terminated = true;
+                continue;
+            }
+            let var = lit.unsigned_abs();
+            if var > MAX_VARS {
+                return Err(ModelError::BadToken {
+                    line,
+                    token: token.to_string(),
+                });
+            }
+            let i = (var - 1) as usize;
+            if values.len() <= i {
+                values.resize(i + 1, None);
+            }
+            values[i] = Some(lit > 0);
+        }
+    }
+    match verdict {
+        None if values.is_empty() => Err(ModelError::Empty),
+        Some(false) => Ok(SolverOutput::Unsat),
+        _ if !terminated => Err(ModelError::Truncated),
+        _ => Ok(SolverOutput::Sat(values)),
+    }
+}

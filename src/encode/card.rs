@@ -1,0 +1,137 @@
+//! Cardinality constraints: at most / at least / exactly k of a set of literals.
+
+use rustsat::encodings::card::{BoundBoth, BoundLower, BoundUpper, Totalizer};
+use serde::{Deserialize, Serialize};
+
+use crate::cnf::{ClauseSink, Cnf, Lit};
+
+/// How a cardinality constraint becomes clauses. None of the choices changes an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Card {
+    /// rustsat's totalizer (Bailleux & Boufkhad 2003).
+    #[default]
+    Totalizer,
+    /// Sinz's sequential counter (2005), generalised to k.
+    #[value(name = "seqcounter")]
+    #[serde(rename = "seqcounter")]
+    SeqCounter,
+}
+
+impl Card {
+    pub const ALL: [Card; 2] = [Card::Totalizer, Card::SeqCounter];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Card::Totalizer => "totalizer",
+            Card::SeqCounter => "seqcounter",
+        }
+    }
+}
+
+/// At most `k` of `lits` are true.
+pub fn at_most(cnf: &mut Cnf, lits: &[Lit], k: usize, card: Card) {
+    if k >= lits.len() {
+        return;
+    }
+    if k == 0 {
+        for &l in lits {
+            cnf.add_clause(&[!l]);
+        }
+        return;
+    }
+    match card {
+        Card::Totalizer => {
+            let mut tot = Totalizer::from_iter(lits.iter().copied());
+            tot.encode_ub(k..=k, &mut cnf.clauses, &mut cnf.vars)
+                .expect("clause collection is infallible");
+            let units = tot.enforce_ub(k).expect("the bound was encoded");
+            for u in units {
+                cnf.add_clause(&[u]);
+            }
+        }
+        Card::SeqCounter => sequential_counter_at_most(cnf, lits, k),
+    }
+}
+
+/// At least `k` of `lits` are true.
+pub fn at_least(cnf: &mut Cnf, lits: &[Lit], k: usize, card: Card) {
+    if k == 0 {
+        return;
+    }
+    if k > lits.len() {
+        cnf.add_clause(&[]); // impossible: the empty clause
+        return;
+    }
+    match card {
+        Card::Totalizer => {
+            let mut tot = Totalizer::from_iter(lits.iter().copied());
+            tot.encode_lb(k..=k, &mut cnf.clauses, &mut cnf.vars)
+                .expect("clause collection is infallible");
+            let units = tot.enforce_lb(k).expect("the bound was encoded");
+            for u in units {
+                cnf.add_clause(&[u]);
+            }
+        }
+        // at least k of x  <=>  at most n-k of not-x
+        Card::SeqCounter => {
+            let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+            sequential_counter_at_most(cnf, &negated, lits.len() - k);
+        }
+    }
+}
+
+/// Exactly `k` of `lits` are true.
+pub fn exactly(cnf: &mut Cnf, lits: &[Lit], k: usize, card: Card) {
+    if k > lits.len() {
+        cnf.add_clause(&[]);
+        return;
+    }
+    match card {
+        Card::Totalizer if k > 0 && k < lits.len() => {
+            let mut tot = Totalizer::from_iter(lits.iter().copied());
+            tot.encode_both(k..=k, &mut cnf.clauses, &mut cnf.vars)
+                .expect("clause collection is infallible");
+            let units = tot.enforce_eq(k).expect("the bound was encoded");
+            for u in units {
+                cnf.add_clause(&[u]);
+            }
+        }
+        _ => {
+            at_most(cnf, lits, k, card);
+            at_least(cnf, lits, k, card);
+        }
+    }
+}
+
+/// Sinz's sequential counter for `sum lits <= k` (0 < k < n): s[i][j] means "at least j+1 of
+/// the first i+1 literals are true". rustsat has no sequential counter, hence by hand.
+fn sequential_counter_at_most(cnf: &mut Cnf, lits: &[Lit], k: usize) {
+    let n = lits.len();
+    if k >= n {
+        return;
+    }
+    if k == 0 {
+        for &l in lits {
+            cnf.add_clause(&[!l]);
+        }
+        return;
+    }
+    let s: Vec<Vec<Lit>> = (0..n - 1)
+        .map(|_| (0..k).map(|_| cnf.fresh_lit()).collect())
+        .collect();
+    cnf.add_clause(&[!lits[0], s[0][0]]);
+    for &later in &s[0][1..] {
+        cnf.add_clause(&[!later]);
+    }
+    for i in 1..n - 1 {
+        cnf.add_clause(&[!lits[i], s[i][0]]);
+        cnf.add_clause(&[!s[i - 1][0], s[i][0]]);
+        for j in 1..k {
+            cnf.add_clause(&[!lits[i], !s[i - 1][j - 1], s[i][j]]);
+            cnf.add_clause(&[!s[i - 1][j], s[i][j]]);
+        }
+        cnf.add_clause(&[!lits[i], !s[i - 1][k - 1]]);
+    }
+    cnf.add_clause(&[!lits[n - 1], !s[n - 2][k - 1]]);
+}

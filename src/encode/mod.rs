@@ -1,0 +1,9 @@
+//! CNF encodings: at-most-one, finite domains (one-hot and bit-vector), and the relations
+//! between domain variables. Each family writes into a [`crate::cnf::Cnf`].
+
+pub mod amo;
+pub mod card;
+pub mod domain;
+
+pub use amo::Amo;
+pub use domain::{Domain, Encoding};

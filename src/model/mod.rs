@@ -1,0 +1,342 @@
+//! Finite-domain variables and constraints, independent of any puzzle, and their encoding
+//! into CNF.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cnf::{ClauseSink, Cnf, Lit};
+use crate::encode::amo::at_most_one;
+use crate::encode::{Amo, Domain, Encoding};
+
+/// Index of a variable in its [`Model`].
+pub type VarId = usize;
+
+/// An integer variable over `0..values.len()`; `values` are the names of its values.
+#[derive(Debug, Clone)]
+pub struct IntVar {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+/// A constraint over the model's variables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Constraint {
+    /// All the variables take different values.
+    AllDifferent(Vec<VarId>),
+    /// The variable takes one of the values marked true.
+    InSet { var: VarId, allowed: Vec<bool> },
+    /// `(x, y)` takes a pair marked true in `allowed[vx][vy]`.
+    Table {
+        x: VarId,
+        y: VarId,
+        allowed: Vec<Vec<bool>>,
+    },
+    /// At least one of the constraints holds.
+    AnyOf(Vec<Constraint>),
+    /// Every one of the constraints holds.
+    AllOf(Vec<Constraint>),
+}
+
+/// Encoding choices; none of them changes an answer or a count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncodeOptions {
+    pub encoding: Encoding,
+    pub amo: Amo,
+}
+
+/// Variables plus constraints.
+#[derive(Debug, Clone, Default)]
+pub struct Model {
+    pub vars: Vec<IntVar>,
+    pub constraints: Vec<Constraint>,
+}
+
+impl Model {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn add_var(&mut self, name: impl Into<String>, values: Vec<String>) -> VarId {
+        self.vars.push(IntVar {
+            name: name.into(),
+            values,
+        });
+        self.vars.len() - 1
+    }
+
+    pub fn add(&mut self, c: Constraint) {
+        self.constraints.push(c);
+    }
+
+    /// Does a full assignment of values satisfy every constraint? (The brute-force oracle.)
+    pub fn satisfied_by(&self, values: &[usize]) -> bool {
+        self.constraints.iter().all(|c| holds(c, values))
+    }
+
+    /// Encodes the whole model.
+    pub fn encode(&self, opts: EncodeOptions) -> Encoded {
+        let mut enc = Encoded::declare(self, opts);
+        for c in &self.constraints {
+            enc.add_constraint(c);
+        }
+        enc
+    }
+}
+
+/// Does constraint `c` hold for the given values?
+pub fn holds(c: &Constraint, values: &[usize]) -> bool {
+    match c {
+        Constraint::AllDifferent(vs) => vs
+            .iter()
+            .enumerate()
+            .all(|(i, &a)| vs[i + 1..].iter().all(|&b| values[a] != values[b])),
+        Constraint::InSet { var, allowed } => allowed[values[*var]],
+        Constraint::Table { x, y, allowed } => allowed[values[*x]][values[*y]],
+        Constraint::AnyOf(cs) => cs.iter().any(|c| holds(c, values)),
+        Constraint::AllOf(cs) => cs.iter().all(|c| holds(c, values)),
+    }
+}
+
+/// A model in CNF: the formula plus the domains needed to read answers back.
+#[derive(Debug, Clone)]
+pub struct Encoded {
+    pub cnf: Cnf,
+    pub domains: Vec<Domain>,
+    pub opts: EncodeOptions,
+}
+
+impl Encoded {
+    /// Creates the domains of every variable (their primary variables come first, in order).
+    pub fn declare(model: &Model, opts: EncodeOptions) -> Encoded {
+        let mut cnf = Cnf::new();
+        let domains = cnf.track("domain", |cnf| {
+            model
+                .vars
+                .iter()
+                .map(|var| {
+                    Domain::new(
+                        cnf,
+                        opts.encoding,
+                        var.values.len(),
+                        opts.amo,
+                        |v| match v {
+                            Some(v) => format!("{}={}", var.name, var.values[v]),
+                            None => var.name.clone(),
+                        },
+                    )
+                })
+                .collect::<Vec<_>>()
+        });
+        cnf.primary = domains.iter().flat_map(|d| d.primary_vars()).collect();
+        cnf.primary_one_hot = opts.encoding == Encoding::OneHot;
+        Encoded { cnf, domains, opts }
+    }
+
+    /// Encodes one constraint, booking its cost under its kind.
+    pub fn add_constraint(&mut self, c: &Constraint) {
+        let kind = match c {
+            Constraint::AllDifferent(_) => "all-different",
+            Constraint::InSet { .. } => "unary",
+            Constraint::Table { .. } => "binary",
+            Constraint::AnyOf(_) | Constraint::AllOf(_) => "compound",
+        };
+        let mut cnf = std::mem::take(&mut self.cnf);
+        cnf.track(kind, |cnf| self.encode_constraint(cnf, c));
+        self.cnf = cnf;
+    }
+
+    /// A literal that implies constraint `c` (reified one way), for disjunctions.
+    fn implied_by_fresh(&mut self, cnf: &mut Cnf, c: &Constraint) -> Lit {
+        let guard = cnf.fresh_lit();
+        let mut sink = Guarded {
+            cnf,
+            guard,
+            active: true,
+        };
+        self.encode_into(&mut sink, c);
+        guard
+    }
+
+    fn encode_constraint(&mut self, cnf: &mut Cnf, c: &Constraint) {
+        match c {
+            Constraint::AllDifferent(vs) if self.opts.encoding == Encoding::OneHot => {
+                self.all_different_one_hot(cnf, vs)
+            }
+            _ => self.encode_into(&mut Guarded::none(cnf), c),
+        }
+    }
+
+    /// One-hot all-different: at most one variable of the group takes each value; when the
+    /// group is as large as the domain (a permutation), each value is also taken by at least
+    /// one, a redundant clause that makes propagation see the permutation.
+    fn all_different_one_hot(&mut self, cnf: &mut Cnf, vs: &[usize]) {
+        let size = vs
+            .iter()
+            .map(|&v| self.domains[v].size())
+            .max()
+            .unwrap_or(0);
+        let permutation = vs.iter().all(|&v| self.domains[v].size() == vs.len());
+        for value in 0..size {
+            let mut lits = Vec::with_capacity(vs.len());
+            for &v in vs {
+                if value < self.domains[v].size() {
+                    lits.push(self.domains[v].value_lit(cnf, value));
+                }
+            }
+            at_most_one(cnf, &lits, self.opts.amo);
+            if permutation {
+                cnf.add_clause(&lits);
+            }
+        }
+    }
+
+    /// Encodes `c` into a sink whose clauses may be guarded (made conditional).
+    fn encode_into(&mut self, sink: &mut Guarded<'_>, c: &Constraint) {
+        match c {
+            Constraint::AllDifferent(vs) => {
+                for (i, &a) in vs.iter().enumerate() {
+                    for &b in &vs[i + 1..] {
+                        self.not_equal(sink, a, b);
+                    }
+                }
+            }
+            Constraint::InSet { var, allowed } => {
+                let d = &self.domains[*var];
+                if let Domain::OneHot(lits) = d {
+                    let clause: Vec<Lit> = (0..lits.len())
+                        .filter(|&v| allowed[v])
+                        .map(|v| lits[v])
+                        .collect();
+                    sink.add(&clause);
+                } else {
+                    for v in (0..d.size()).filter(|&v| !allowed[v]) {
+                        sink.add(&d.not_value_clause(v));
+                    }
+                }
+            }
+            Constraint::Table { x, y, allowed } => self.table(sink, *x, *y, allowed),
+            Constraint::AnyOf(cs) => {
+                let guards: Vec<Lit> = cs
+                    .iter()
+                    .map(|c| self.implied_by_fresh(sink.cnf, c))
+                    .collect();
+                sink.add(&guards);
+            }
+            Constraint::AllOf(cs) => {
+                for c in cs {
+                    self.encode_into(sink, c);
+                }
+            }
+        }
+    }
+
+    /// `x != y`: one-hot, per value a pair clause; bits, some bit differs (a Tseitin
+    /// auxiliary per bit implying the difference).
+    fn not_equal(&mut self, sink: &mut Guarded<'_>, a: usize, b: usize) {
+        match (&self.domains[a], &self.domains[b]) {
+            (Domain::OneHot(la), Domain::OneHot(lb)) => {
+                for (&p, &q) in la.iter().zip(lb) {
+                    sink.add(&[!p, !q]);
+                }
+            }
+            (Domain::Bits { bits: ba, .. }, Domain::Bits { bits: bb, .. }) => {
+                let (ba, bb) = (ba.clone(), bb.clone());
+                let mut differs = Vec::with_capacity(ba.len());
+                for (&p, &q) in ba.iter().zip(&bb) {
+                    let d = sink.cnf.fresh_lit();
+                    sink.cnf.add_clause(&[!d, p, q]);
+                    sink.cnf.add_clause(&[!d, !p, !q]);
+                    differs.push(d);
+                }
+                // Bits beyond the shorter vector: differ if the longer one has a 1 there.
+                let longer = if ba.len() > bb.len() { &ba } else { &bb };
+                differs.extend(longer.iter().skip(ba.len().min(bb.len())).copied());
+                sink.add(&differs);
+            }
+            _ => unreachable!("one model uses one encoding"),
+        }
+    }
+
+    /// A binary table by the support encoding: for each value of x, x=a implies y is one of
+    /// its supports, and symmetrically for y (redundant, but gives arc consistency).
+    /// Equality of two equal-size bit vectors is written bitwise instead.
+    fn table(&mut self, sink: &mut Guarded<'_>, x: usize, y: usize, allowed: &[Vec<bool>]) {
+        let (nx, ny) = (self.domains[x].size(), self.domains[y].size());
+        let identity = nx == ny && (0..nx).all(|a| (0..ny).all(|b| allowed[a][b] == (a == b)));
+        if identity
+            && let (Domain::Bits { bits: bx, .. }, Domain::Bits { bits: by, .. }) =
+                (&self.domains[x], &self.domains[y])
+        {
+            for (&p, &q) in bx.iter().zip(by) {
+                sink.add(&[!p, q]);
+                sink.add(&[p, !q]);
+            }
+            return;
+        }
+        for (from, to, n_from, n_to, transpose) in [(x, y, nx, ny, false), (y, x, ny, nx, true)] {
+            #[allow(clippy::needless_range_loop)] // `a` indexes rows or columns by `transpose`
+            for a in 0..n_from {
+                let supports: Vec<usize> = (0..n_to)
+                    .filter(|&b| {
+                        if transpose {
+                            allowed[b][a]
+                        } else {
+                            allowed[a][b]
+                        }
+                    })
+                    .collect();
+                if supports.len() == n_to {
+                    continue;
+                }
+                let mut clause = self.domains[from].not_value_clause(a);
+                for b in supports {
+                    clause.push(self.domains[to].value_lit(sink.cnf, b));
+                }
+                sink.add(&clause);
+            }
+        }
+    }
+
+    /// The value of every variable under a full assignment.
+    pub fn decode(&self, assignment: &[bool]) -> Option<Vec<usize>> {
+        self.domains.iter().map(|d| d.decode(assignment)).collect()
+    }
+
+    /// The clause that forbids exactly this answer (over primary variables only).
+    pub fn blocking_clause(&self, values: &[usize]) -> Vec<Lit> {
+        self.domains
+            .iter()
+            .zip(values)
+            .flat_map(|(d, &v)| d.assignment_lits(v))
+            .map(|l| !l)
+            .collect()
+    }
+}
+
+/// Adds clauses, each weakened by `¬guard` when a guard is set (so they only bind when the
+/// guard is true). Auxiliary definitions go to the formula unguarded: they only define.
+struct Guarded<'a> {
+    cnf: &'a mut Cnf,
+    guard: Lit,
+    active: bool,
+}
+
+impl<'a> Guarded<'a> {
+    fn none(cnf: &'a mut Cnf) -> Self {
+        let guard = Lit::positive(0);
+        Guarded {
+            cnf,
+            guard,
+            active: false,
+        }
+    }
+
+    fn add(&mut self, lits: &[Lit]) {
+        if self.active {
+            let mut v = lits.to_vec();
+            v.push(!self.guard);
+            self.cnf.add_clause(&v);
+        } else {
+            self.cnf.add_clause(lits);
+        }
+    }
+}

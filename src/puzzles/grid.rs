@@ -1,0 +1,440 @@
+//! Logic-grid (Einstein/zebra) puzzles: n positions in a row, categories whose values are
+//! permutations of the positions, and clues relating values.
+//!
+//! Model: one integer variable per value, its position (`pos(v)` in `0..n`); each category is an
+//! all-different group. Every relation between two values is a binary table over positions.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Constraint, Model, VarId};
+
+/// A logic-grid puzzle as stored in a puzzle file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GridPuzzle {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    pub positions: Positions,
+    pub categories: Vec<Category>,
+    pub clues: Vec<Clue>,
+    /// What the answer asks: for each value of category `each`, the value of `show` beside it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<Question>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Positions {
+    pub count: usize,
+    /// What one position is called ("seat", "house", "room").
+    #[serde(default = "default_noun")]
+    pub noun: String,
+    /// Names of the positions, first to last; default `<noun>1`, `<noun>2`, ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<Vec<String>>,
+}
+
+fn default_noun() -> String {
+    "position".into()
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Category {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    pub each: String,
+    pub show: String,
+}
+
+/// One clue: a relation, possibly negated, and the sentence it came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Clue {
+    #[serde(flatten)]
+    pub relation: Relation,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// Relations between values (by name). Positions are 1-based, as people count.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Relation {
+    /// a and b are at the same position.
+    Same { a: String, b: String },
+    /// a is directly left of b (one position lower).
+    LeftOf { a: String, b: String },
+    /// a is directly right of b.
+    RightOf { a: String, b: String },
+    /// a is somewhere left of b.
+    SomewhereLeftOf { a: String, b: String },
+    /// a is somewhere right of b.
+    SomewhereRightOf { a: String, b: String },
+    /// a and b are neighbours.
+    NextTo { a: String, b: String },
+    /// a and b are exactly k positions apart.
+    Distance { a: String, b: String, k: usize },
+    /// a is at the given position.
+    At { a: String, position: usize },
+    /// a is at one of the given positions.
+    OneOf { a: String, positions: Vec<usize> },
+    /// a is at the first or the last position.
+    AtEnd { a: String },
+    /// At least one of the clues holds.
+    Either { either: Vec<Clue> },
+}
+
+/// A defect in a puzzle, naming the clue it is in.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    #[error("{0}")]
+    Json(String),
+    #[error("the puzzle needs at least one position")]
+    NoPositions,
+    #[error("category `{category}` has {found} values but there are {positions} positions")]
+    CategorySize {
+        category: String,
+        found: usize,
+        positions: usize,
+    },
+    #[error("value `{value}` appears in category `{first}` and again in `{second}`")]
+    DuplicateValue {
+        value: String,
+        first: String,
+        second: String,
+    },
+    #[error("{positions} position labels given for {count} positions")]
+    Labels { positions: usize, count: usize },
+    #[error("clue {clue}{text}: unknown value `{name}`{hint}")]
+    UnknownValue {
+        clue: usize,
+        text: String,
+        name: String,
+        hint: String,
+    },
+    #[error("clue {clue}{text}: position {position} is outside 1..={count}")]
+    PositionRange {
+        clue: usize,
+        text: String,
+        position: usize,
+        count: usize,
+    },
+    #[error("clue {clue}{text}: distance must be at least 1")]
+    ZeroDistance { clue: usize, text: String },
+    #[error("question: unknown category `{0}`")]
+    UnknownCategory(String),
+}
+
+/// A puzzle turned into a model, with what is needed to read answers back.
+#[derive(Debug, Clone)]
+pub struct GridModel {
+    pub model: Model,
+    /// `value_var[c][i]`: the variable of value i of category c.
+    pub value_var: Vec<Vec<VarId>>,
+    /// The constraint each clue became, in clue order (constraints before these are structural).
+    pub clue_constraints: std::ops::Range<usize>,
+}
+
+/// A solved grid: `table[position][category]` is the value index there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridAnswer {
+    pub table: Vec<Vec<usize>>,
+}
+
+impl GridPuzzle {
+    /// Parses and validates a puzzle file.
+    pub fn from_json(text: &str) -> Result<GridPuzzle, PuzzleError> {
+        let p: GridPuzzle = serde_json::from_str(text).map_err(|e| {
+            PuzzleError::Json(format!(
+                "line {}, column {}: {}",
+                e.line(),
+                e.column(),
+                strip_position(&e.to_string())
+            ))
+        })?;
+        p.build()?;
+        Ok(p)
+    }
+
+    pub fn position_labels(&self) -> Vec<String> {
+        match &self.positions.labels {
+            Some(l) => l.clone(),
+            None => (1..=self.positions.count)
+                .map(|i| format!("{}{}", self.positions.noun, i))
+                .collect(),
+        }
+    }
+
+    /// (category, index) of every value name.
+    fn value_index(&self) -> Result<HashMap<&str, (usize, usize)>, PuzzleError> {
+        let mut index: HashMap<&str, (usize, usize)> = HashMap::new();
+        for (c, cat) in self.categories.iter().enumerate() {
+            for (i, v) in cat.values.iter().enumerate() {
+                if let Some(&(c0, _)) = index.get(v.as_str()) {
+                    return Err(PuzzleError::DuplicateValue {
+                        value: v.clone(),
+                        first: self.categories[c0].name.clone(),
+                        second: cat.name.clone(),
+                    });
+                }
+                index.insert(v, (c, i));
+            }
+        }
+        Ok(index)
+    }
+
+    /// Builds the model, checking every name and position.
+    pub fn build(&self) -> Result<GridModel, PuzzleError> {
+        self.build_with(&self.clues)
+    }
+
+    /// Builds the model with another clue list (a subset, for explanations and generators).
+    pub fn build_with(&self, clues: &[Clue]) -> Result<GridModel, PuzzleError> {
+        let n = self.positions.count;
+        if n == 0 {
+            return Err(PuzzleError::NoPositions);
+        }
+        let labels = self.position_labels();
+        if labels.len() != n {
+            return Err(PuzzleError::Labels {
+                positions: labels.len(),
+                count: n,
+            });
+        }
+        for cat in &self.categories {
+            if cat.values.len() != n {
+                return Err(PuzzleError::CategorySize {
+                    category: cat.name.clone(),
+                    found: cat.values.len(),
+                    positions: n,
+                });
+            }
+        }
+        let index = self.value_index()?;
+        let mut model = Model::new();
+        let value_var: Vec<Vec<VarId>> = self
+            .categories
+            .iter()
+            .map(|cat| {
+                cat.values
+                    .iter()
+                    .map(|v| model.add_var(v.clone(), labels.clone()))
+                    .collect()
+            })
+            .collect();
+        for vars in &value_var {
+            model.add(Constraint::AllDifferent(vars.clone()));
+        }
+        let start = model.constraints.len();
+        for (i, clue) in clues.iter().enumerate() {
+            let ctx = ClueContext {
+                clue: i + 1,
+                text: clue.text.as_deref(),
+                n,
+                index: &index,
+                value_var: &value_var,
+            };
+            model.add(ctx.constraint(clue)?);
+        }
+        if let Some(q) = &self.question {
+            for c in [&q.each, &q.show] {
+                if !self.categories.iter().any(|cat| &cat.name == c) {
+                    return Err(PuzzleError::UnknownCategory(c.clone()));
+                }
+            }
+        }
+        let end = model.constraints.len();
+        Ok(GridModel {
+            model,
+            value_var,
+            clue_constraints: start..end,
+        })
+    }
+}
+
+/// serde_json appends " at line L column C"; we print the position first instead.
+fn strip_position(msg: &str) -> &str {
+    msg.rfind(" at line ").map_or(msg, |i| &msg[..i])
+}
+
+struct ClueContext<'a> {
+    clue: usize,
+    text: Option<&'a str>,
+    n: usize,
+    index: &'a HashMap<&'a str, (usize, usize)>,
+    value_var: &'a [Vec<VarId>],
+}
+
+impl ClueContext<'_> {
+    fn text(&self) -> String {
+        self.text.map(|t| format!(" (\"{t}\")")).unwrap_or_default()
+    }
+
+    fn var(&self, name: &str) -> Result<VarId, PuzzleError> {
+        match self.index.get(name) {
+            Some(&(c, i)) => Ok(self.value_var[c][i]),
+            None => {
+                let hint = nearest(name, self.index.keys().copied())
+                    .map(|s| format!("; did you mean `{s}`?"))
+                    .unwrap_or_default();
+                Err(PuzzleError::UnknownValue {
+                    clue: self.clue,
+                    text: self.text(),
+                    name: name.to_string(),
+                    hint,
+                })
+            }
+        }
+    }
+
+    fn position(&self, p: usize) -> Result<usize, PuzzleError> {
+        if (1..=self.n).contains(&p) {
+            Ok(p - 1)
+        } else {
+            Err(PuzzleError::PositionRange {
+                clue: self.clue,
+                text: self.text(),
+                position: p,
+                count: self.n,
+            })
+        }
+    }
+
+    fn table(
+        &self,
+        a: &str,
+        b: &str,
+        rel: impl Fn(i64, i64) -> bool,
+        not: bool,
+    ) -> Result<Constraint, PuzzleError> {
+        let (x, y) = (self.var(a)?, self.var(b)?);
+        let allowed = (0..self.n)
+            .map(|p| {
+                (0..self.n)
+                    .map(|q| rel(p as i64, q as i64) != not)
+                    .collect()
+            })
+            .collect();
+        Ok(Constraint::Table { x, y, allowed })
+    }
+
+    fn unary(
+        &self,
+        a: &str,
+        set: impl Fn(usize) -> bool,
+        not: bool,
+    ) -> Result<Constraint, PuzzleError> {
+        let var = self.var(a)?;
+        let allowed = (0..self.n).map(|p| set(p) != not).collect();
+        Ok(Constraint::InSet { var, allowed })
+    }
+
+    fn constraint(&self, clue: &Clue) -> Result<Constraint, PuzzleError> {
+        let not = clue.not;
+        let last = self.n - 1;
+        match &clue.relation {
+            Relation::Same { a, b } => self.table(a, b, |p, q| p == q, not),
+            Relation::LeftOf { a, b } => self.table(a, b, |p, q| p + 1 == q, not),
+            Relation::RightOf { a, b } => self.table(a, b, |p, q| p == q + 1, not),
+            Relation::SomewhereLeftOf { a, b } => self.table(a, b, |p, q| p < q, not),
+            Relation::SomewhereRightOf { a, b } => self.table(a, b, |p, q| p > q, not),
+            Relation::NextTo { a, b } => self.table(a, b, |p, q| (p - q).abs() == 1, not),
+            Relation::Distance { a, b, k } => {
+                if *k == 0 {
+                    return Err(PuzzleError::ZeroDistance {
+                        clue: self.clue,
+                        text: self.text(),
+                    });
+                }
+                let k = *k as i64;
+                self.table(a, b, |p, q| (p - q).abs() == k, not)
+            }
+            Relation::At { a, position } => {
+                let at = self.position(*position)?;
+                self.unary(a, |p| p == at, not)
+            }
+            Relation::OneOf { a, positions } => {
+                let set = positions
+                    .iter()
+                    .map(|&p| self.position(p))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.unary(a, |p| set.contains(&p), not)
+            }
+            Relation::AtEnd { a } => self.unary(a, |p| p == 0 || p == last, not),
+            Relation::Either { either } => {
+                let parts = either
+                    .iter()
+                    .map(|c| self.constraint(c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if not {
+                    // not (A or B) = (not A) and (not B): each negated part must hold.
+                    let negated = either
+                        .iter()
+                        .map(|c| {
+                            self.constraint(&Clue {
+                                not: !c.not,
+                                ..c.clone()
+                            })
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(Constraint::AllOf(negated))
+                } else {
+                    Ok(Constraint::AnyOf(parts))
+                }
+            }
+        }
+    }
+}
+
+/// The known name closest to `name` by edit distance, if it is plausibly a typo.
+pub fn nearest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    known
+        .map(|k| (edit_distance(&lower, &k.to_lowercase()), k))
+        .filter(|&(d, k)| d <= (k.chars().count() / 3).max(2))
+        .min()
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance over chars.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != b[j]))
+                .min(row[j] + 1)
+                .min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+impl GridModel {
+    /// Reads an answer table from the model's values.
+    pub fn answer(&self, values: &[usize], positions: usize) -> GridAnswer {
+        let mut table = vec![vec![0; self.value_var.len()]; positions];
+        for (c, vars) in self.value_var.iter().enumerate() {
+            for (i, &v) in vars.iter().enumerate() {
+                table[values[v]][c] = i;
+            }
+        }
+        GridAnswer { table }
+    }
+}

@@ -1,0 +1,4 @@
+//! Puzzle front ends: each turns its input into a model and reads answers back.
+
+pub mod grid;
+pub mod jindosh;

@@ -1,0 +1,189 @@
+//! Solver backends, enumeration with projected blocking clauses, and uniqueness.
+
+pub mod external;
+
+use std::ops::ControlFlow;
+
+use varisat::ExtendFormula;
+
+use crate::cnf::{Cnf, Lit, Var};
+
+/// Errors a solver can report.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    #[error("solver failed: {0}")]
+    Solver(String),
+    #[error("could not run external solver `{cmd}`: {source}")]
+    Spawn { cmd: String, source: std::io::Error },
+    #[error("external solver `{cmd}` gave no verdict: {detail}")]
+    External { cmd: String, detail: String },
+}
+
+/// A SAT solver that takes clauses incrementally and solves under assumptions.
+pub trait Backend {
+    fn add_clause(&mut self, lits: &[Lit]);
+    /// Satisfiable under the assumptions?
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError>;
+    /// After a SAT answer: the value of every variable `0..num_vars`.
+    fn model(&self, num_vars: u32) -> Vec<bool>;
+    /// After an UNSAT answer under assumptions: a subset of them that is already UNSAT.
+    fn failed_assumptions(&self) -> Vec<Lit>;
+
+    fn add_cnf(&mut self, cnf: &Cnf) {
+        for cl in cnf.clauses.iter() {
+            self.add_clause(cl);
+        }
+    }
+}
+
+/// The embedded default: varisat, pure Rust.
+pub struct Varisat {
+    solver: varisat::Solver<'static>,
+    buf: Vec<varisat::Lit>,
+}
+
+impl Default for Varisat {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Varisat {
+    pub fn new() -> Self {
+        Varisat {
+            solver: varisat::Solver::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// A solver loaded with the formula.
+    pub fn with_cnf(cnf: &Cnf) -> Self {
+        let mut s = Self::new();
+        s.add_cnf(cnf);
+        s
+    }
+}
+
+fn to_varisat(l: Lit) -> varisat::Lit {
+    varisat::Lit::from_index(l.var().idx(), !l.is_neg())
+}
+
+fn from_varisat(l: varisat::Lit) -> Lit {
+    Lit::new(l.index() as u32, !l.is_positive())
+}
+
+impl Backend for Varisat {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.buf.clear();
+        self.buf.extend(lits.iter().map(|&l| to_varisat(l)));
+        self.solver.add_clause(&self.buf);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
+        self.buf.clear();
+        self.buf.extend(assumptions.iter().map(|&l| to_varisat(l)));
+        self.solver.assume(&self.buf);
+        self.solver
+            .solve()
+            .map_err(|e| SolveError::Solver(e.to_string()))
+    }
+
+    fn model(&self, num_vars: u32) -> Vec<bool> {
+        let mut values = vec![false; num_vars as usize];
+        for l in self.solver.model().unwrap_or_default() {
+            if let Some(v) = values.get_mut(l.index()) {
+                *v = l.is_positive();
+            }
+        }
+        values
+    }
+
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        self.solver
+            .failed_core()
+            .unwrap_or_default()
+            .iter()
+            .map(|&l| from_varisat(l))
+            .collect()
+    }
+}
+
+/// The clause that forbids the projection of `model` onto `primary`.
+pub fn blocking_clause(primary: &[Var], one_hot: bool, model: &[bool]) -> Vec<Lit> {
+    primary
+        .iter()
+        .filter(|v| !one_hot || model[v.idx()])
+        .map(|&v| {
+            if model[v.idx()] {
+                v.neg_lit()
+            } else {
+                v.pos_lit()
+            }
+        })
+        .collect()
+}
+
+/// Enumerates the distinct projections of the formula's models onto its primary variables
+/// (all variables when it names none), calling `on_model` with each full model, until there are
+/// no more, `limit` were found, or `on_model` breaks. Returns how many were found.
+///
+/// The blocking clauses are guarded by a fresh activation literal that is switched off at the
+/// end, so the backend stays usable for the formula itself.
+pub fn enumerate(
+    cnf: &mut Cnf,
+    backend: &mut dyn Backend,
+    limit: Option<u64>,
+    mut on_model: impl FnMut(&[bool]) -> ControlFlow<()>,
+) -> Result<u64, SolveError> {
+    let primary: Vec<Var> = if cnf.primary.is_empty() {
+        (0..cnf.num_vars()).map(Var::new).collect()
+    } else {
+        cnf.primary.clone()
+    };
+    let one_hot = cnf.primary_one_hot && !cnf.primary.is_empty();
+    let act = cnf.vars.fresh().pos_lit();
+    let mut found = 0u64;
+    while limit.is_none_or(|l| found < l) && backend.solve(&[act])? {
+        let model = backend.model(cnf.num_vars());
+        found += 1;
+        if on_model(&model).is_break() {
+            break;
+        }
+        let mut clause = blocking_clause(&primary, one_hot, &model);
+        clause.push(!act);
+        backend.add_clause(&clause);
+    }
+    backend.add_clause(&[!act]);
+    Ok(found)
+}
+
+/// What a solve-with-uniqueness-check found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Unsat,
+    /// One solution; the formula with its blocking clause is UNSAT.
+    Unique(Vec<bool>),
+    /// At least two distinct solutions (projected); the first two.
+    Multiple(Vec<bool>, Vec<bool>),
+}
+
+/// Solves and proves (or refutes) uniqueness of the projected answer.
+pub fn solve_unique(cnf: &mut Cnf, backend: &mut dyn Backend) -> Result<Verdict, SolveError> {
+    let mut models = Vec::with_capacity(2);
+    enumerate(cnf, backend, Some(2), |m| {
+        models.push(m.to_vec());
+        ControlFlow::Continue(())
+    })?;
+    let mut it = models.into_iter();
+    Ok(match (it.next(), it.next()) {
+        (None, _) => Verdict::Unsat,
+        (Some(a), None) => Verdict::Unique(a),
+        (Some(a), Some(b)) => Verdict::Multiple(a, b),
+    })
+}
+
+/// Counts projected models with a fresh varisat solver.
+pub fn count(cnf: &mut Cnf, limit: Option<u64>) -> Result<u64, SolveError> {
+    let mut backend = Varisat::with_cnf(cnf);
+    enumerate(cnf, &mut backend, limit, |_| ControlFlow::Continue(()))
+}
