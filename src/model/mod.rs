@@ -144,6 +144,21 @@ impl Encoded {
         self.cnf = cnf;
     }
 
+    /// Encodes `c` so that it binds only when `guard` is true (`guard -> c`): one selector
+    /// literal per clue lets a solver switch clues on and off under assumptions.
+    pub fn add_constraint_guarded(&mut self, c: &Constraint, guard: Lit) {
+        let mut cnf = std::mem::take(&mut self.cnf);
+        cnf.track("guarded", |cnf| {
+            let mut sink = Guarded {
+                cnf,
+                guard,
+                active: true,
+            };
+            self.encode_into(&mut sink, c);
+        });
+        self.cnf = cnf;
+    }
+
     /// A literal that implies constraint `c` (reified one way), for disjunctions.
     fn implied_by_fresh(&mut self, cnf: &mut Cnf, c: &Constraint) -> Lit {
         let guard = cnf.fresh_lit();
