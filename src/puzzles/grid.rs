@@ -86,6 +86,10 @@ pub enum Relation {
     NextTo { a: String, b: String },
     /// a and b are exactly k positions apart.
     Distance { a: String, b: String, k: usize },
+    /// a is exactly k positions left of b.
+    LeftBy { a: String, b: String, k: usize },
+    /// a is exactly k positions right of b.
+    RightBy { a: String, b: String, k: usize },
     /// a is at the given position.
     At { a: String, position: usize },
     /// a is at one of the given positions.
@@ -352,14 +356,16 @@ impl ClueContext<'_> {
             Relation::SomewhereRightOf { a, b } => self.table(a, b, |p, q| p > q, not),
             Relation::NextTo { a, b } => self.table(a, b, |p, q| (p - q).abs() == 1, not),
             Relation::Distance { a, b, k } => {
-                if *k == 0 {
-                    return Err(PuzzleError::ZeroDistance {
-                        clue: self.clue,
-                        text: self.text(),
-                    });
-                }
-                let k = *k as i64;
+                let k = self.distance(*k)?;
                 self.table(a, b, |p, q| (p - q).abs() == k, not)
+            }
+            Relation::LeftBy { a, b, k } => {
+                let k = self.distance(*k)?;
+                self.table(a, b, |p, q| q - p == k, not)
+            }
+            Relation::RightBy { a, b, k } => {
+                let k = self.distance(*k)?;
+                self.table(a, b, |p, q| p - q == k, not)
             }
             Relation::At { a, position } => {
                 let at = self.position(*position)?;
