@@ -316,6 +316,16 @@ impl ClueContext<'_> {
         }
     }
 
+    fn distance(&self, k: usize) -> Result<i64, PuzzleError> {
+        if k == 0 {
+            return Err(PuzzleError::ZeroDistance {
+                clue: self.clue,
+                text: self.text(),
+            });
+        }
+        Ok(k as i64)
+    }
+
     fn table(
         &self,
         a: &str,
