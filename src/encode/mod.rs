@@ -4,6 +4,7 @@
 pub mod amo;
 pub mod card;
 pub mod domain;
+pub mod pb;
 
 pub use amo::Amo;
 pub use domain::{Domain, Encoding};
