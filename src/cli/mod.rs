@@ -4,6 +4,7 @@ mod count;
 mod decode;
 mod encode;
 mod input;
+mod prove;
 mod solve;
 
 use std::process::ExitCode;
@@ -57,6 +58,13 @@ pub enum Command {
     /// lines) and print the puzzle's answer.
     #[command(after_help = EXIT_CODES)]
     Decode(decode::DecodeCmd),
+    /// Certify a puzzle's uniqueness (or a CNF's unsatisfiability) with a DRAT proof from a fresh
+    /// solver, checked by satpuz's own forward checker; optionally write the formula and proof.
+    #[command(after_help = EXIT_CODES)]
+    Prove(prove::ProveCmd),
+    /// Check a DRAT proof (text format) that a DIMACS formula is unsatisfiable.
+    #[command(name = "check-drat", after_help = EXIT_CODES)]
+    CheckDrat(prove::CheckDratCmd),
 }
 
 /// Encoding choices shared by every puzzle command.
@@ -85,5 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(c) => c.run(),
         Command::Count(c) => c.run(),
         Command::Decode(c) => c.run(),
+        Command::Prove(c) => c.run(),
+        Command::CheckDrat(c) => c.run(),
     }
 }

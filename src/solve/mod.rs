@@ -1,6 +1,7 @@
 //! Solver backends, enumeration with projected blocking clauses, and uniqueness.
 
 pub mod external;
+pub mod proof;
 
 use std::ops::ControlFlow;
 
