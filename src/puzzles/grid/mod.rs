@@ -3,6 +3,11 @@
 //!
 //! Model: one integer variable per value, its position (`pos(v)` in `0..n`); each category is an
 //! all-different group. Every relation between two values is a binary table over positions.
+//!
+//! The public file format (clue-kind aliases, position words, error messages) is read in
+//! [`file`]; this module holds the puzzle itself and its model.
+
+pub mod file;
 
 use std::collections::HashMap;
 
@@ -139,6 +144,19 @@ pub enum PuzzleError {
     ZeroDistance { clue: usize, text: String },
     #[error("question: unknown category `{0}`")]
     UnknownCategory(String),
+    /// A clue the file states in a way the format does not allow (kind, fields, types).
+    #[error("clue {clue}{text}: {problem}")]
+    Clue {
+        clue: usize,
+        text: String,
+        problem: String,
+    },
+    /// A problem in the `positions` or `categories` sections.
+    #[error("{section}: {problem}")]
+    Section {
+        section: &'static str,
+        problem: String,
+    },
 }
 
 /// A puzzle turned into a model, with what is needed to read answers back.
@@ -158,16 +176,9 @@ pub struct GridAnswer {
 }
 
 impl GridPuzzle {
-    /// Parses and validates a puzzle file.
+    /// Parses and validates a puzzle file (the format of `encodings/README.md`).
     pub fn from_json(text: &str) -> Result<GridPuzzle, PuzzleError> {
-        let p: GridPuzzle = serde_json::from_str(text).map_err(|e| {
-            PuzzleError::Json(format!(
-                "line {}, column {}: {}",
-                e.line(),
-                e.column(),
-                strip_position(&e.to_string())
-            ))
-        })?;
+        let p = file::parse(text)?;
         p.build()?;
         Ok(p)
     }
@@ -266,11 +277,6 @@ impl GridPuzzle {
             clue_constraints: start..end,
         })
     }
-}
-
-/// serde_json appends " at line L column C"; we print the position first instead.
-fn strip_position(msg: &str) -> &str {
-    msg.rfind(" at line ").map_or(msg, |i| &msg[..i])
 }
 
 struct ClueContext<'a> {
@@ -424,22 +430,10 @@ pub fn nearest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&
         .map(|(_, k)| k)
 }
 
-/// Levenshtein distance over chars.
+/// Edit distance counting a swap of two neighbouring letters as one edit ("Karanca" is one
+/// edit from "Karnaca"), the commonest typing slip.
 pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for j in 0..b.len() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != b[j]))
-                .min(row[j] + 1)
-                .min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
+    strsim::osa_distance(a, b)
 }
 
 impl GridModel {

@@ -1,0 +1,515 @@
+//! The public puzzle-file format: the shipped puzzles give their published answers in every
+//! encoding (checked against a brute force written here), the CLI reads any such file, and bad
+//! files get errors that name the place and exit 1 without writing anything.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use satpuz::encode::{Amo, Encoding};
+use satpuz::model::EncodeOptions;
+use satpuz::puzzles::grid::{Clue, GridPuzzle, Relation};
+use satpuz::solve::{Varisat, Verdict, solve_unique};
+
+fn encodings_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("encodings")
+}
+
+fn load(name: &str) -> GridPuzzle {
+    let text = std::fs::read_to_string(encodings_dir().join(name)).expect("shipped file");
+    GridPuzzle::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn all_options() -> Vec<EncodeOptions> {
+    Encoding::ALL
+        .iter()
+        .flat_map(|&encoding| {
+            Amo::ALL
+                .iter()
+                .map(move |&amo| EncodeOptions { encoding, amo })
+        })
+        .collect()
+}
+
+/// `rows[c][p]`: the name of the value of category c at position p, by the library.
+fn library_rows(p: &GridPuzzle, opts: EncodeOptions) -> Option<Vec<Vec<String>>> {
+    let grid = p.build().expect("builds");
+    let mut encoded = grid.model.encode(opts);
+    let mut solver = Varisat::with_cnf(&encoded.cnf);
+    match solve_unique(&mut encoded.cnf, &mut solver).expect("solves") {
+        Verdict::Unique(model) => {
+            let values = encoded.decode(&model).expect("decodes");
+            let answer = grid.answer(&values, p.positions.count);
+            Some(rows_of(p, &answer.table))
+        }
+        _ => None,
+    }
+}
+
+fn rows_of(p: &GridPuzzle, table: &[Vec<usize>]) -> Vec<Vec<String>> {
+    p.categories
+        .iter()
+        .enumerate()
+        .map(|(c, cat)| table.iter().map(|row| cat.values[row[c]].clone()).collect())
+        .collect()
+}
+
+/// Every permutation of `0..n`.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for i in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Does a clue hold when `pos` gives each value's 0-based position? Written from the format's
+/// documentation, independently of the library's tables.
+fn clue_holds(clue: &Clue, pos: &HashMap<&str, i64>, n: i64) -> bool {
+    let at = |name: &String| pos[name.as_str()];
+    let holds = match &clue.relation {
+        Relation::Same { a, b } => at(a) == at(b),
+        Relation::LeftOf { a, b } => at(a) + 1 == at(b),
+        Relation::RightOf { a, b } => at(a) == at(b) + 1,
+        Relation::SomewhereLeftOf { a, b } => at(a) < at(b),
+        Relation::SomewhereRightOf { a, b } => at(a) > at(b),
+        Relation::NextTo { a, b } => (at(a) - at(b)).abs() == 1,
+        Relation::Distance { a, b, k } => (at(a) - at(b)).abs() == *k as i64,
+        Relation::LeftBy { a, b, k } => at(b) - at(a) == *k as i64,
+        Relation::RightBy { a, b, k } => at(a) - at(b) == *k as i64,
+        Relation::At { a, position } => at(a) == *position as i64 - 1,
+        Relation::OneOf { a, positions } => positions.iter().any(|&q| at(a) == q as i64 - 1),
+        Relation::AtEnd { a } => at(a) == 0 || at(a) == n - 1,
+        Relation::Either { either } => either.iter().any(|c| clue_holds(c, pos, n)),
+    };
+    holds != clue.not
+}
+
+fn clue_names(clue: &Clue) -> Vec<&str> {
+    match &clue.relation {
+        Relation::Same { a, b }
+        | Relation::LeftOf { a, b }
+        | Relation::RightOf { a, b }
+        | Relation::SomewhereLeftOf { a, b }
+        | Relation::SomewhereRightOf { a, b }
+        | Relation::NextTo { a, b }
+        | Relation::Distance { a, b, .. }
+        | Relation::LeftBy { a, b, .. }
+        | Relation::RightBy { a, b, .. } => vec![a, b],
+        Relation::At { a, .. } | Relation::OneOf { a, .. } | Relation::AtEnd { a } => vec![a],
+        Relation::Either { either } => either.iter().flat_map(clue_names).collect(),
+    }
+}
+
+/// Every solution, as rows of names, by trying every permutation of each category in turn and
+/// checking each clue as soon as all its values are placed.
+fn brute_force_rows(p: &GridPuzzle) -> Vec<Vec<Vec<String>>> {
+    let n = p.positions.count;
+    let perms = permutations(n);
+    let category_of: HashMap<&str, usize> = p
+        .categories
+        .iter()
+        .enumerate()
+        .flat_map(|(c, cat)| cat.values.iter().map(move |v| (v.as_str(), c)))
+        .collect();
+    // Clues grouped by the last category they need.
+    let mut ready: Vec<Vec<&Clue>> = vec![Vec::new(); p.categories.len()];
+    for clue in &p.clues {
+        let last = clue_names(clue)
+            .iter()
+            .map(|name| category_of[name])
+            .max()
+            .expect("a clue names a value");
+        ready[last].push(clue);
+    }
+    let mut solutions = Vec::new();
+    let mut chosen: Vec<&Vec<usize>> = Vec::new();
+    fn search<'a>(
+        p: &'a GridPuzzle,
+        perms: &'a [Vec<usize>],
+        ready: &[Vec<&Clue>],
+        chosen: &mut Vec<&'a Vec<usize>>,
+        pos: &mut HashMap<&'a str, i64>,
+        solutions: &mut Vec<Vec<Vec<String>>>,
+    ) {
+        let c = chosen.len();
+        if c == p.categories.len() {
+            let rows = chosen
+                .iter()
+                .enumerate()
+                .map(|(c, perm)| {
+                    let mut row = vec![String::new(); perm.len()];
+                    for (i, &q) in perm.iter().enumerate() {
+                        row[q] = p.categories[c].values[i].clone();
+                    }
+                    row
+                })
+                .collect();
+            solutions.push(rows);
+            return;
+        }
+        for perm in perms {
+            for (i, v) in p.categories[c].values.iter().enumerate() {
+                pos.insert(v, perm[i] as i64);
+            }
+            let n = p.positions.count as i64;
+            if ready[c].iter().all(|clue| clue_holds(clue, pos, n)) {
+                chosen.push(perm);
+                search(p, perms, ready, chosen, pos, solutions);
+                chosen.pop();
+            }
+        }
+    }
+    let mut pos = HashMap::new();
+    search(p, &perms, &ready, &mut chosen, &mut pos, &mut solutions);
+    solutions
+}
+
+fn row(names: &str) -> Vec<String> {
+    names.split(", ").map(String::from).collect()
+}
+
+/// The published answers, as rows per category in the file's category order.
+fn expected(name: &str) -> Vec<Vec<String>> {
+    match name {
+        "zebra.json" => vec![
+            row("yellow, blue, red, ivory, green"),
+            row("Norwegian, Ukrainian, Englishman, Spaniard, Japanese"),
+            row("water, tea, milk, orange juice, coffee"),
+            row("Kools, Chesterfields, Old Gold, Lucky Strike, Parliaments"),
+            row("fox, horse, snails, dog, zebra"),
+        ],
+        "einstein.json" => vec![
+            row("Norwegian, Dane, Brit, German, Swede"),
+            row("yellow, blue, red, green, white"),
+            row("water, tea, milk, coffee, beer"),
+            row("Dunhill, Blends, Pall Mall, Prince, BlueMaster"),
+            row("cats, horses, birds, fish, dogs"),
+        ],
+        "dinesman.json" => vec![row("Smith, Cooper, Baker, Fletcher, Miller")],
+        // The seed post's owners (Finch: War Medal, Natsiou: Ring, Marcolla: Diamond, Winslow:
+        // Bird Pendant, Contee: Snuff Tin) with the seating that gives them.
+        "jindosh.json" => vec![
+            row("Baroness Finch, Madam Natsiou, Doctor Marcolla, Lady Winslow, Countess Contee"),
+            row("purple, blue, white, red, green"),
+            row("rum, wine, beer, absinthe, whiskey"),
+            row("Karnaca, Dabokva, Baleton, Dunwall, Fraeport"),
+            row("War Medal, Ring, Diamond, Bird Pendant, Snuff Tin"),
+        ],
+        _ => unreachable!(),
+    }
+}
+
+const SHIPPED: [&str; 4] = [
+    "zebra.json",
+    "einstein.json",
+    "dinesman.json",
+    "jindosh.json",
+];
+
+#[test]
+fn shipped_puzzles_give_their_published_answers_in_every_encoding() {
+    for name in SHIPPED {
+        let p = load(name);
+        let brute = brute_force_rows(&p);
+        assert_eq!(brute.len(), 1, "{name}: the brute force finds one solution");
+        let want = expected(name);
+        assert_eq!(brute[0], want, "{name}: the published answer");
+        for opts in all_options() {
+            let rows =
+                library_rows(&p, opts).unwrap_or_else(|| panic!("{name}: unique in {opts:?}"));
+            assert_eq!(rows, brute[0], "{name} in {opts:?}");
+        }
+    }
+}
+
+#[test]
+fn the_riddles_famous_answers() {
+    // The questions the puzzles ask, read off the library's answer.
+    let owner = |file: &str, category: &str, value: &str, asked: &str| {
+        let p = load(file);
+        let rows = library_rows(&p, EncodeOptions::default()).expect("unique");
+        let ci = |name: &str| p.categories.iter().position(|c| c.name == name).unwrap();
+        let at = rows[ci(category)].iter().position(|v| v == value).unwrap();
+        rows[ci(asked)][at].clone()
+    };
+    assert_eq!(
+        owner("zebra.json", "drink", "water", "nationality"),
+        "Norwegian"
+    );
+    assert_eq!(
+        owner("zebra.json", "pet", "zebra", "nationality"),
+        "Japanese"
+    );
+    assert_eq!(
+        owner("einstein.json", "pet", "fish", "nationality"),
+        "German"
+    );
+    assert_eq!(
+        owner("jindosh.json", "heirloom", "War Medal", "person"),
+        "Baroness Finch"
+    );
+    assert_eq!(
+        owner("jindosh.json", "heirloom", "Ring", "person"),
+        "Madam Natsiou"
+    );
+    assert_eq!(
+        owner("jindosh.json", "heirloom", "Diamond", "person"),
+        "Doctor Marcolla"
+    );
+    assert_eq!(
+        owner("jindosh.json", "heirloom", "Bird Pendant", "person"),
+        "Lady Winslow"
+    );
+}
+
+#[test]
+fn direction_words_and_negated_kinds_mean_the_canonical_kinds() {
+    let canonical = r#"{
+      "name": "t", "positions": {"count": 4, "noun": "room", "labels": ["hall", "den", "lab", "attic"]},
+      "categories": [{"name": "who", "values": ["A", "B", "C", "D"]}],
+      "clues": [
+        {"kind": "left_of", "a": "A", "b": "B"},
+        {"kind": "somewhere_right_of", "a": "D", "b": "B"},
+        {"kind": "right_by", "a": "C", "b": "A", "k": 2},
+        {"kind": "next_to", "a": "C", "b": "D", "not": true},
+        {"kind": "at", "a": "A", "position": 1},
+        {"kind": "at", "a": "A", "position": 4, "not": true},
+        {"kind": "one_of", "a": "B", "positions": [2, 3]}
+      ]}"#;
+    let worded = r#"{
+      "name": "t", "positions": {"count": 4, "noun": "room", "labels": ["hall", "den", "lab", "attic"],
+                                 "ends": ["west", "east"]},
+      "categories": [{"name": "who", "values": ["A", "B", "C", "D"]}],
+      "clues": [
+        {"kind": "west_of", "a": "A", "b": "B"},
+        {"kind": "somewhere east of", "a": "D", "b": "B"},
+        {"kind": "east_by", "a": "C", "b": "A", "k": 2},
+        {"kind": "not_next_to", "a": "C", "b": "D"},
+        {"kind": "at", "a": "A", "position": "west"},
+        {"kind": "not_at", "a": "A", "position": "Attic"},
+        {"kind": "one_of", "a": "B", "positions": ["den", "3"]}
+      ]}"#;
+    let a = GridPuzzle::from_json(canonical).expect("canonical");
+    let b = GridPuzzle::from_json(worded).expect("worded");
+    assert_eq!(a.clues, b.clues);
+    // Floors with their own direction words, as in dinesman.json.
+    let floors = load("dinesman.json");
+    assert!(floors.clues.contains(&Clue {
+        relation: Relation::SomewhereRightOf {
+            a: "Miller".into(),
+            b: "Cooper".into()
+        },
+        not: false,
+        text: Some("Miller lives on a higher floor than does Cooper.".into()),
+    }));
+}
+
+#[test]
+fn a_puzzle_written_out_reads_back_the_same() {
+    for name in SHIPPED {
+        let p = load(name);
+        let text = serde_json::to_string_pretty(&p).expect("serialises");
+        let q = GridPuzzle::from_json(&text).expect("reads back");
+        assert_eq!(p.clues, q.clues, "{name}");
+        assert_eq!(p.position_labels(), q.position_labels(), "{name}");
+    }
+}
+
+fn satpuz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_satpuz"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("satpuz-grid-files-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn the_cli_solves_counts_and_exports_any_puzzle_file() {
+    let zebra = encodings_dir().join("zebra.json");
+    let zebra = zebra.to_str().unwrap();
+    let o = satpuz(&["solve", zebra, "--encoding", "bits", "--amo", "ladder"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Japanese: zebra"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("unique: yes"));
+
+    let o = satpuz(&["count", zebra, "--all", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(v["solutions"], 1);
+
+    // Exported CNF solved by minisat, read back by `decode`.
+    let dir = scratch("export");
+    let cnf = dir.join("zebra.cnf");
+    let o = satpuz(&[
+        "encode",
+        zebra,
+        "--dimacs",
+        cnf.to_str().unwrap(),
+        "--amo",
+        "seqcounter",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let result = dir.join("zebra.out");
+    match Command::new("minisat").arg(&cnf).arg(&result).output() {
+        Ok(m) => {
+            assert_eq!(m.status.code(), Some(10), "minisat says SAT");
+            let o = satpuz(&[
+                "decode",
+                zebra,
+                "--model",
+                result.to_str().unwrap(),
+                "--amo",
+                "seqcounter",
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            assert!(stdout(&o).contains("Japanese: zebra"), "{}", stdout(&o));
+        }
+        Err(e) => eprintln!("minisat not run ({e}); the export itself was checked"),
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A copy of zebra.json with one replacement, run through `encode --dimacs`: exit 1, the
+/// message contains every `needle`, and no CNF file appears.
+fn assert_bad(test: &str, from: &str, to: &str, needles: &[&str]) {
+    let text = std::fs::read_to_string(encodings_dir().join("zebra.json")).unwrap();
+    assert!(text.contains(from), "{test}: the edit applies");
+    let dir = scratch(test);
+    let file = dir.join("bad.json");
+    std::fs::write(&file, text.replacen(from, to, 1)).unwrap();
+    let out = dir.join("out.cnf");
+    let o = satpuz(&[
+        "encode",
+        file.to_str().unwrap(),
+        "--dimacs",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{test}: exit 1");
+    let err = stderr(&o);
+    for needle in needles {
+        assert!(err.contains(needle), "{test}: `{needle}` in\n{err}");
+    }
+    assert!(!err.contains("panicked"), "{test}: {err}");
+    assert!(!out.exists(), "{test}: nothing written");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_files_are_refused_with_errors_a_person_can_act_on() {
+    assert_bad(
+        "syntax",
+        r#"["dog", "snails""#,
+        r#"["dog",, "snails""#,
+        &["bad.json", "line 10, column 39: expected value"],
+    );
+    assert_bad(
+        "unknown value",
+        r#""a": "Spaniard", "b": "dog""#,
+        r#""a": "Spaniard", "b": "dgo""#,
+        &[
+            "clue 2",
+            "The Spaniard owns the dog.",
+            "unknown value `dgo`",
+            "did you mean `dog`?",
+        ],
+    );
+    assert_bad(
+        "value in two categories",
+        r#""dog", "snails""#,
+        r#""red", "snails""#,
+        &["`red`", "`colour`", "`pet`"],
+    );
+    assert_bad(
+        "category size",
+        r#""dog", "snails", "#,
+        r#""dog", "#,
+        &["category `pet` has 4 values but there are 5 positions"],
+    );
+    assert_bad(
+        "position range",
+        r#""position": "first""#,
+        r#""position": 7"#,
+        &[
+            "clue 9",
+            "The Norwegian lives in the first house.",
+            "position 7 is outside 1..=5",
+        ],
+    );
+    assert_bad(
+        "unknown position word",
+        r#""position": "first""#,
+        r#""position": "frist""#,
+        &[
+            "clue 9",
+            "unknown position `frist`",
+            "did you mean `first`?",
+        ],
+    );
+    assert_bad(
+        "unknown kind",
+        r#""kind": "right_of""#,
+        r#""kind": "rigth_of""#,
+        &[
+            "clue 5",
+            "unknown kind `rigth_of`",
+            "did you mean `right_of`?",
+        ],
+    );
+    assert_bad(
+        "missing field",
+        r#""kind": "right_of", "a": "green", "b": "ivory","#,
+        r#""kind": "right_of", "a": "green","#,
+        &["clue 5", "missing field `b`"],
+    );
+    assert_bad(
+        "unknown field",
+        r#""kind": "right_of", "a": "green", "b": "ivory","#,
+        r#""kind": "right_of", "a": "green", "b": "ivory", "c": "red","#,
+        &["clue 5", "no field `c`", "`a`, `b`"],
+    );
+    assert_bad(
+        "negative distance",
+        r#""kind": "right_of", "a": "green", "b": "ivory","#,
+        r#""kind": "right_by", "a": "green", "b": "ivory", "k": -1,"#,
+        &["clue 5", "`k` must be a whole number"],
+    );
+    assert_bad(
+        "reversed directions",
+        r#""noun": "house""#,
+        r#""noun": "house", "directions": ["right", "left"]"#,
+        &["positions", "`right_of`"],
+    );
+}
+
+#[test]
+fn the_documented_example_reads_and_has_one_answer() {
+    let doc = std::fs::read_to_string(encodings_dir().join("README.md")).expect("README");
+    let section = &doc[doc.find("## Logic-grid puzzle files").expect("section")..];
+    let start = section.find("```json").expect("example") + "```json".len();
+    let end = start + section[start..].find("```").expect("end of example");
+    let p = GridPuzzle::from_json(&section[start..end]).expect("the example parses");
+    let rows = library_rows(&p, EncodeOptions::default()).expect("unique");
+    assert_eq!(rows, brute_force_rows(&p)[..]);
+    assert_eq!(rows, vec![row("Ann, Cy, Bob"), row("dog, cat, fish")]);
+}
