@@ -1,4 +1,5 @@
 //! Puzzle front ends: each turns its input into a model and reads answers back.
 
 pub mod grid;
+pub mod inquest;
 pub mod jindosh;

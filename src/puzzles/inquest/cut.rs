@@ -1,0 +1,237 @@
+//! The cut: from a list of true statements, a minimal subset that pins the answer.
+//!
+//! One incremental solver holds the structural constraints, the answer's blocking clause
+//! (permanently: "unique" is then "UNSAT"), and each statement guarded by its own selector
+//! literal; every question is a solve under assumptions. Statements are encoded only when
+//! they are first added, so the tail of the list that is never needed costs nothing.
+//!
+//! Two bookkeeping devices save solver calls without changing a single decision of the plain
+//! algorithm ("add one at a time until unique; then try removing each in add order, keeping it
+//! out whenever the rest is still unique"):
+//! - a *witness* is a second arrangement the solver returned. While a witness satisfies every
+//!   statement added so far, the set is not yet unique, so adding a statement the witness
+//!   satisfies needs no solve. In the removal pass, a witness that violates exactly one kept
+//!   statement proves that statement necessary.
+//! - a *core* is the set of selectors the solver blamed for its last UNSAT. Any kept statement
+//!   outside the core can go without a solve: the core alone still forces uniqueness.
+
+use crate::cnf::Lit;
+use crate::model::{Constraint, EncodeOptions, Encoded, Model, holds};
+use crate::solve::{Backend, SolveError, Varisat};
+
+/// How a cut went, for reports and benches.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CutStats {
+    /// Statements encoded (the prefix added before the answer became unique).
+    pub added: usize,
+    /// Solves run.
+    pub solver_calls: usize,
+    /// Solves saved by a witness.
+    pub saved_by_witness: usize,
+    /// Solves saved by an UNSAT core.
+    pub saved_by_core: usize,
+}
+
+/// Why no cut could be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CutError {
+    #[error("the statements allow {0} besides the answer: they do not pin it down")]
+    NotUnique(String),
+    #[error("the answer breaks statement {0}")]
+    AnswerBreaks(usize),
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// A minimal subset of `statements` (indices, in the given order) that, with `base`'s own
+/// constraints, leaves `answer` the only solution: removing any single one of them admits
+/// another. Each statement must hold of `answer`.
+pub fn minimal_subset(
+    base: &Model,
+    statements: &[&Constraint],
+    answer: &[usize],
+    opts: EncodeOptions,
+) -> Result<(Vec<usize>, CutStats), CutError> {
+    if let Some(i) = statements.iter().position(|c| !holds(c, answer)) {
+        return Err(CutError::AnswerBreaks(i + 1));
+    }
+    let mut cut = Cutter::new(base, answer, opts);
+    let mut stats = CutStats::default();
+
+    // Add phase.
+    let mut witness: Option<Vec<usize>> = None;
+    let mut witnesses: Vec<Vec<usize>> = Vec::new();
+    let mut core = None;
+    for (i, c) in statements.iter().enumerate() {
+        cut.activate(i, c);
+        if witness.as_ref().is_some_and(|w| holds(c, w)) {
+            stats.saved_by_witness += 1;
+            continue;
+        }
+        stats.solver_calls += 1;
+        match cut.solve(&cut.selectors.clone())? {
+            Some(w) => {
+                if let Some(old) = witness.replace(w) {
+                    witnesses.push(old);
+                }
+            }
+            None => {
+                core = Some(cut.core());
+                break;
+            }
+        }
+    }
+    let Some(mut core) = core else {
+        let other = witness.map(|w| format!("{w:?}")).unwrap_or_default();
+        return Err(CutError::NotUnique(other));
+    };
+    witnesses.extend(witness);
+    stats.added = cut.selectors.len();
+
+    // Removal phase, in add order.
+    let added = cut.selectors.len();
+    let mut kept = vec![true; added];
+    let mut known = Witnesses::default();
+    for w in &witnesses {
+        known.add(w, &statements[..added], &kept);
+    }
+    for s in 0..added {
+        if !core[s] {
+            kept[s] = false;
+            known.removed(s);
+            stats.saved_by_core += 1;
+            continue;
+        }
+        if known.only_violation(s) {
+            stats.saved_by_witness += 1;
+            continue;
+        }
+        stats.solver_calls += 1;
+        let assumptions: Vec<Lit> = (0..added)
+            .filter(|&t| t != s && kept[t])
+            .map(|t| cut.selectors[t])
+            .collect();
+        match cut.solve(&assumptions)? {
+            Some(w) => known.add(&w, &statements[..added], &kept),
+            None => {
+                kept[s] = false;
+                known.removed(s);
+                core = cut.core();
+            }
+        }
+    }
+    Ok(((0..added).filter(|&s| kept[s]).collect(), stats))
+}
+
+/// Second arrangements seen so far, with which kept statements each one violates.
+#[derive(Default)]
+struct Witnesses {
+    /// Per witness: the statements it violates.
+    violates: Vec<Vec<bool>>,
+    /// Per witness: how many of those are still kept.
+    kept_violated: Vec<usize>,
+}
+
+impl Witnesses {
+    fn add(&mut self, w: &[usize], statements: &[&Constraint], kept: &[bool]) {
+        let violates: Vec<bool> = statements.iter().map(|c| !holds(c, w)).collect();
+        let count = (0..kept.len()).filter(|&t| kept[t] && violates[t]).count();
+        self.violates.push(violates);
+        self.kept_violated.push(count);
+    }
+
+    fn removed(&mut self, s: usize) {
+        for (v, count) in self.violates.iter().zip(&mut self.kept_violated) {
+            if v[s] {
+                *count -= 1;
+            }
+        }
+    }
+
+    /// Is there a witness that breaks kept statement `s` and nothing else kept? Then without
+    /// `s` that witness is a second solution: `s` is necessary.
+    fn only_violation(&self, s: usize) -> bool {
+        self.violates
+            .iter()
+            .zip(&self.kept_violated)
+            .any(|(v, &count)| v[s] && count == 1)
+    }
+}
+
+/// The incremental solver and the statements encoded into it so far.
+struct Cutter {
+    encoded: Encoded,
+    solver: Varisat,
+    fed: usize,
+    /// The selector of statement i.
+    selectors: Vec<Lit>,
+    /// Statement index by selector variable (selectors are fresh variables).
+    by_var: Vec<Option<usize>>,
+}
+
+impl Cutter {
+    fn new(base: &Model, answer: &[usize], opts: EncodeOptions) -> Cutter {
+        let mut encoded = Encoded::declare(base, opts);
+        for c in &base.constraints {
+            encoded.add_constraint(c);
+        }
+        let mut solver = Varisat::new();
+        let block = encoded.blocking_clause(answer);
+        solver.add_clause(&block);
+        let mut cut = Cutter {
+            encoded,
+            solver,
+            fed: 0,
+            selectors: Vec::new(),
+            by_var: Vec::new(),
+        };
+        cut.feed();
+        cut
+    }
+
+    /// Hands the solver the clauses encoded since the last call.
+    fn feed(&mut self) {
+        let clauses = &self.encoded.cnf.clauses;
+        for i in self.fed..clauses.len() {
+            self.solver.add_clause(clauses.get(i));
+        }
+        self.fed = clauses.len();
+    }
+
+    /// Encodes statement `i` (the next one) behind a fresh selector.
+    fn activate(&mut self, i: usize, c: &Constraint) {
+        debug_assert_eq!(i, self.selectors.len());
+        let sel = self.encoded.cnf.fresh_lit();
+        self.encoded.add_constraint_guarded(c, sel);
+        self.feed();
+        let v = sel.var().idx();
+        if self.by_var.len() <= v {
+            self.by_var.resize(v + 1, None);
+        }
+        self.by_var[v] = Some(i);
+        self.selectors.push(sel);
+    }
+
+    /// Another answer under the assumptions, or `None` if there is none.
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<usize>>, SolveError> {
+        if !self.solver.solve(assumptions)? {
+            return Ok(None);
+        }
+        let model = self.solver.model(self.encoded.cnf.num_vars());
+        self.encoded
+            .decode(&model)
+            .map(Some)
+            .ok_or_else(|| SolveError::Solver("model leaves a puzzle variable unset".into()))
+    }
+
+    /// After UNSAT: which statements the solver blamed (by statement index).
+    fn core(&self) -> Vec<bool> {
+        let mut in_core = vec![false; self.selectors.len()];
+        for l in self.solver.failed_assumptions() {
+            if let Some(Some(i)) = self.by_var.get(l.var().idx()) {
+                in_core[*i] = true;
+            }
+        }
+        in_core
+    }
+}
