@@ -35,9 +35,14 @@ pub enum DimacsError {
         declared: u64,
     },
     #[error(
-        "the header declares {declared} clauses but the file has {found} (use --lenient to accept)"
+        "line {line}: the header declares {declared} clauses but the file has {found} (use --lenient to accept)"
     )]
-    ClauseCount { declared: u64, found: u64 },
+    ClauseCount {
+        /// The header's line.
+        line: usize,
+        declared: u64,
+        found: u64,
+    },
     #[error("line {line}: the last clause (started here) has no terminating 0")]
     Unterminated { line: usize },
     #[error("line {line}: bad projection line `c p show ...`: {detail}")]
@@ -61,6 +66,7 @@ pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> 
     })?;
     let mut cnf = Cnf::new();
     let mut header: Option<(u64, u64)> = None;
+    let mut header_line = 0;
     let mut clause: Vec<Lit> = Vec::new();
     let mut clause_line = 0;
     let mut found = 0u64;
@@ -88,6 +94,7 @@ pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> 
             })?;
             cnf.vars.reserve(h.0 as u32);
             header = Some(h);
+            header_line = line;
             continue;
         }
         for token in trimmed.split_whitespace() {
@@ -139,6 +146,7 @@ pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> 
     }
     if found != declared_clauses {
         let err = DimacsError::ClauseCount {
+            line: header_line,
             declared: declared_clauses,
             found,
         };
@@ -146,7 +154,7 @@ pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> 
             return Err(err);
         }
         warnings.push(format!(
-            "the header declares {declared_clauses} clauses but the file has {found}"
+            "line {header_line}: the header declares {declared_clauses} clauses but the file has {found}"
         ));
     }
     Ok(ParsedCnf { cnf, warnings })
@@ -258,13 +266,27 @@ pub enum ModelError {
     Truncated,
     #[error("the solver did not finish: verdict `{0}`")]
     Indeterminate(String),
+    #[error(
+        "line {line}: variable {var} is far beyond the {listed} literals listed before it: not a solver's model"
+    )]
+    SparseVar {
+        line: usize,
+        var: u64,
+        listed: usize,
+    },
 }
+
+/// How far a model's largest variable may run ahead of the literals it lists. Solvers list
+/// every variable, so a model that skips more is not one; the bound keeps a few bytes of input
+/// from claiming a table of 2^31 slots (2 GB).
+const MAX_MODEL_GAP: u64 = 1 << 20;
 
 /// Reads minisat's result file (`SAT` then literals ending in 0, or `UNSAT`) or SAT-competition
 /// output (`s SATISFIABLE` and `v ... 0` lines, `c` comments).
 pub fn parse_model(text: &str) -> Result<SolverOutput, ModelError> {
     let mut verdict: Option<bool> = None;
     let mut values: Vec<Option<bool>> = Vec::new();
+    let mut listed = 0usize;
     let mut terminated = false;
     for (idx, raw) in text.lines().enumerate() {
         let line = idx + 1;
@@ -306,6 +328,10 @@ pub fn parse_model(text: &str) -> Result<SolverOutput, ModelError> {
                     token: token.to_string(),
                 });
             }
+            if var > listed as u64 + MAX_MODEL_GAP {
+                return Err(ModelError::SparseVar { line, var, listed });
+            }
+            listed += 1;
             let i = (var - 1) as usize;
             if values.len() <= i {
                 values.resize(i + 1, None);
