@@ -54,8 +54,10 @@ impl DecodeCmd {
             (0..cnf.num_vars() as usize).find(|&i| values.get(i).copied().flatten().is_none())
         {
             bail!(
-                "the model gives no value to variable {} (it is truncated or incomplete)",
-                v + 1
+                "the model gives no value to variable {} of the puzzle's {}: it is truncated, or was \
+                 exported from another puzzle or with other --encoding/--amo flags",
+                v + 1,
+                cnf.num_vars()
             );
         }
         let assignment: Vec<bool> = values.iter().map(|v| v.unwrap_or(false)).collect();
