@@ -510,6 +510,6 @@ fn the_documented_example_reads_and_has_one_answer() {
     let end = start + section[start..].find("```").expect("end of example");
     let p = GridPuzzle::from_json(&section[start..end]).expect("the example parses");
     let rows = library_rows(&p, EncodeOptions::default()).expect("unique");
-    assert_eq!(rows, brute_force_rows(&p)[..]);
+    assert_eq!(brute_force_rows(&p), vec![rows.clone()]);
     assert_eq!(rows, vec![row("Ann, Cy, Bob"), row("dog, cat, fish")]);
 }

@@ -11,7 +11,7 @@ use satpuz::cnf::Cnf;
 use satpuz::solve::{Varisat, enumerate};
 use serde_json::json;
 
-use super::input::{Input, load, prepare};
+use super::input::{Input, load_input, prepare};
 use super::{EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -30,6 +30,9 @@ pub struct CountCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long)]
     pub lenient: bool,
+    /// Read the puzzle from its text (`jindosh --text riddle.txt`, or `-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub text: Option<String>,
     #[command(flatten)]
     pub flags: EncodeFlags,
 }
@@ -39,7 +42,8 @@ impl CountCmd {
         if !self.all && self.limit.is_none() {
             bail!("say --all to count every solution, or --limit N to stop after N");
         }
-        let (mut cnf, name, projected_on) = match load(&self.puzzle, self.lenient)? {
+        let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
+        let (mut cnf, name, projected_on) = match input {
             Input::Grid { puzzle, .. } => {
                 let p = prepare(puzzle, self.flags.options())?;
                 let n = p.encoded.cnf.primary.len();

@@ -10,7 +10,7 @@ use satpuz::cnf::Cnf;
 use satpuz::cnf::dimacs::write_cnf;
 use serde_json::json;
 
-use super::input::{Input, load, prepare};
+use super::input::{Input, load_input, prepare};
 use super::{EXIT_OK, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -32,13 +32,17 @@ pub struct EncodeCmd {
     /// Accept a DIMACS input whose clause count disagrees with its header (with a warning).
     #[arg(long)]
     pub lenient: bool,
+    /// Read the puzzle from its text (`jindosh --text riddle.txt`, or `-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub text: Option<String>,
     #[command(flatten)]
     pub flags: EncodeFlags,
 }
 
 impl EncodeCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
-        let (cnf, comments, name) = match load(&self.puzzle, self.lenient)? {
+        let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
+        let (cnf, comments, name) = match input {
             Input::Grid { puzzle, origin } => {
                 let opts = self.flags.options();
                 let prepared = prepare(puzzle, opts)?;

@@ -8,7 +8,7 @@ use clap::Args;
 use satpuz::solve::{Backend, Varisat, Verdict, solve_unique};
 use serde_json::json;
 
-use super::input::{Input, load, prepare};
+use super::input::{Input, load_input, prepare};
 use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SAT, EXIT_UNSAT, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -21,13 +21,17 @@ pub struct SolveCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long)]
     pub lenient: bool,
+    /// Read the puzzle from its text (`jindosh --text riddle.txt`, or `-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub text: Option<String>,
     #[command(flatten)]
     pub flags: EncodeFlags,
 }
 
 impl SolveCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
-        match load(&self.puzzle, self.lenient)? {
+        let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
+        match input {
             Input::Cnf { mut parsed, .. } => {
                 let cnf = &mut parsed.cnf;
                 let mut solver = Varisat::with_cnf(cnf);
