@@ -54,7 +54,9 @@ pub fn load(arg: &str, lenient: bool) -> anyhow::Result<Input> {
         .is_some_and(|&b| b == b'{');
     if looks_json {
         let text = std::str::from_utf8(&bytes).with_context(|| format!("{origin}: not UTF-8"))?;
-        let puzzle = GridPuzzle::from_json(text).with_context(|| origin.clone())?;
+        // A case exported by `satpuz inquest --json` is a grid puzzle plus its own section.
+        let text = satpuz::puzzles::inquest::export::grid_text(text);
+        let puzzle = GridPuzzle::from_json(&text).with_context(|| origin.clone())?;
         Ok(Input::Grid { puzzle, origin })
     } else {
         let parsed = parse_cnf(&bytes, lenient).with_context(|| origin.clone())?;
@@ -63,28 +65,6 @@ pub fn load(arg: &str, lenient: bool) -> anyhow::Result<Input> {
         }
         Ok(Input::Cnf { parsed, origin })
     }
-}
-
-/// Like [`load`], but with `--text FILE` a built-in puzzle is read from its text instead (only
-/// `jindosh` has a text reader: any version of the riddle as the game prints it).
-pub fn load_input(arg: &str, lenient: bool, text: Option<&str>) -> anyhow::Result<Input> {
-    let Some(text_arg) = text else {
-        return load(arg, lenient);
-    };
-    if arg != "jindosh" {
-        bail!("--text reads the Jindosh Riddle's text: say `jindosh --text {text_arg}`");
-    }
-    let origin = if text_arg == "-" { "<stdin>" } else { text_arg }.to_string();
-    let bytes = read_source(text_arg)?;
-    let text = std::str::from_utf8(&bytes).with_context(|| format!("{origin}: not UTF-8"))?;
-    let parsed = satpuz::puzzles::jindosh_text::parse(text).with_context(|| origin.clone())?;
-    for w in &parsed.warnings {
-        eprintln!("warning: {origin}: {w}");
-    }
-    Ok(Input::Grid {
-        puzzle: parsed.puzzle,
-        origin,
-    })
 }
 
 /// A grid puzzle by built-in name, or an error for names that are not puzzles at all.

@@ -4,6 +4,7 @@ mod count;
 mod decode;
 mod encode;
 mod input;
+mod inquest;
 mod prove;
 mod solve;
 
@@ -65,6 +66,11 @@ pub enum Command {
     /// Check a DRAT proof (text format) that a DIMACS formula is unsatisfiable.
     #[command(name = "check-drat", after_help = EXIT_CODES)]
     CheckDrat(prove::CheckDratCmd),
+    /// Deal the day's case (or a seed's): rooms in a line, people, trades, objects and clock
+    /// faces, and a minimal set of true statements that only one arrangement fits. Who is the
+    /// thief? Also `inquest check` and `inquest hint` for a filled-in sheet.
+    #[command(after_help = EXIT_CODES)]
+    Inquest(inquest::InquestCmd),
 }
 
 /// Encoding choices shared by every puzzle command.
@@ -95,5 +101,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Decode(c) => c.run(),
         Command::Prove(c) => c.run(),
         Command::CheckDrat(c) => c.run(),
+        Command::Inquest(c) => c.run(),
     }
 }

@@ -55,7 +55,13 @@ pub fn minimal_subset(
     if let Some(i) = statements.iter().position(|c| !holds(c, answer)) {
         return Err(CutError::AnswerBreaks(i + 1));
     }
-    let mut cut = Cutter::new(base, answer, opts);
+    let mut solver = GuardedSolver::new(base, opts);
+    solver.block(answer);
+    let mut cut = Selected {
+        solver,
+        selectors: Vec::new(),
+        by_var: Vec::new(),
+    };
     let mut stats = CutStats::default();
 
     // Add phase.
@@ -69,7 +75,7 @@ pub fn minimal_subset(
             continue;
         }
         stats.solver_calls += 1;
-        match cut.solve(&cut.selectors.clone())? {
+        match cut.solver.solve(&cut.selectors)? {
             Some(w) => {
                 if let Some(old) = witness.replace(w) {
                     witnesses.push(old);
@@ -111,7 +117,7 @@ pub fn minimal_subset(
             .filter(|&t| t != s && kept[t])
             .map(|t| cut.selectors[t])
             .collect();
-        match cut.solve(&assumptions)? {
+        match cut.solver.solve(&assumptions)? {
             Some(w) => known.add(&w, &statements[..added], &kept),
             None => {
                 kept[s] = false;
@@ -158,35 +164,29 @@ impl Witnesses {
     }
 }
 
-/// The incremental solver and the statements encoded into it so far.
-struct Cutter {
+/// A model's structural constraints in one incremental varisat, with constraints added later
+/// behind selector literals, answered in the model's own terms.
+pub struct GuardedSolver {
     encoded: Encoded,
     solver: Varisat,
+    /// Clauses of `encoded` already handed to the solver.
     fed: usize,
-    /// The selector of statement i.
-    selectors: Vec<Lit>,
-    /// Statement index by selector variable (selectors are fresh variables).
-    by_var: Vec<Option<usize>>,
 }
 
-impl Cutter {
-    fn new(base: &Model, answer: &[usize], opts: EncodeOptions) -> Cutter {
+impl GuardedSolver {
+    /// The model's own constraints, unguarded.
+    pub fn new(base: &Model, opts: EncodeOptions) -> GuardedSolver {
         let mut encoded = Encoded::declare(base, opts);
         for c in &base.constraints {
             encoded.add_constraint(c);
         }
-        let mut solver = Varisat::new();
-        let block = encoded.blocking_clause(answer);
-        solver.add_clause(&block);
-        let mut cut = Cutter {
+        let mut s = GuardedSolver {
             encoded,
-            solver,
+            solver: Varisat::new(),
             fed: 0,
-            selectors: Vec::new(),
-            by_var: Vec::new(),
         };
-        cut.feed();
-        cut
+        s.feed();
+        s
     }
 
     /// Hands the solver the clauses encoded since the last call.
@@ -198,22 +198,32 @@ impl Cutter {
         self.fed = clauses.len();
     }
 
-    /// Encodes statement `i` (the next one) behind a fresh selector.
-    fn activate(&mut self, i: usize, c: &Constraint) {
-        debug_assert_eq!(i, self.selectors.len());
+    /// Forbids this answer for good.
+    pub fn block(&mut self, answer: &[usize]) {
+        let clause = self.encoded.blocking_clause(answer);
+        self.solver.add_clause(&clause);
+    }
+
+    /// Encodes `c` behind a fresh selector and returns the selector: `c` binds in a solve only
+    /// when the selector is assumed.
+    pub fn add_guarded(&mut self, c: &Constraint) -> Lit {
         let sel = self.encoded.cnf.fresh_lit();
         self.encoded.add_constraint_guarded(c, sel);
         self.feed();
-        let v = sel.var().idx();
-        if self.by_var.len() <= v {
-            self.by_var.resize(v + 1, None);
-        }
-        self.by_var[v] = Some(i);
-        self.selectors.push(sel);
+        sel
     }
 
-    /// Another answer under the assumptions, or `None` if there is none.
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<usize>>, SolveError> {
+    /// The literal "variable `var` takes value `value`", to assume or deny.
+    pub fn value_lit(&mut self, var: usize, value: usize) -> Lit {
+        let mut cnf = std::mem::take(&mut self.encoded.cnf);
+        let lit = self.encoded.domains[var].value_lit(&mut cnf, value);
+        self.encoded.cnf = cnf;
+        self.feed();
+        lit
+    }
+
+    /// A solution under the assumptions (the value of every model variable), or `None`.
+    pub fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<usize>>, SolveError> {
         if !self.solver.solve(assumptions)? {
             return Ok(None);
         }
@@ -224,10 +234,68 @@ impl Cutter {
             .ok_or_else(|| SolveError::Solver("model leaves a puzzle variable unset".into()))
     }
 
-    /// After UNSAT: which statements the solver blamed (by statement index).
+    /// After an UNSAT solve: the assumptions the solver blamed (a subset, not necessarily
+    /// minimal).
+    pub fn failed(&self) -> Vec<Lit> {
+        self.solver.failed_assumptions()
+    }
+
+    /// A minimal subset of `core` that, together with `fixed`, is still UNSAT (`fixed` plus
+    /// `core` must be UNSAT). Deletion-based: each literal is dropped when the rest still
+    /// fails, and the literals after it are narrowed to the solver's new core. A literal kept
+    /// once stays needed: it was needed with a superset of what is left.
+    pub fn minimise(&mut self, fixed: &[Lit], core: &[Lit]) -> Result<Vec<Lit>, SolveError> {
+        let mut kept: Vec<Lit> = core.to_vec();
+        let mut i = 0;
+        while i < kept.len() {
+            let trial: Vec<Lit> = fixed
+                .iter()
+                .chain(&kept[..i])
+                .chain(&kept[i + 1..])
+                .copied()
+                .collect();
+            if self.solve(&trial)?.is_some() {
+                i += 1;
+            } else {
+                let blamed = self.failed();
+                let rest: Vec<Lit> = kept[i + 1..]
+                    .iter()
+                    .filter(|l| blamed.contains(l))
+                    .copied()
+                    .collect();
+                kept.truncate(i);
+                kept.extend(rest);
+            }
+        }
+        Ok(kept)
+    }
+}
+
+/// The cut's statements in the solver: selector of statement i, and back.
+struct Selected {
+    solver: GuardedSolver,
+    selectors: Vec<Lit>,
+    /// Statement index by selector variable.
+    by_var: Vec<Option<usize>>,
+}
+
+impl Selected {
+    /// Encodes statement `i` (the next one) behind a fresh selector.
+    fn activate(&mut self, i: usize, c: &Constraint) {
+        debug_assert_eq!(i, self.selectors.len());
+        let sel = self.solver.add_guarded(c);
+        let v = sel.var().idx();
+        if self.by_var.len() <= v {
+            self.by_var.resize(v + 1, None);
+        }
+        self.by_var[v] = Some(i);
+        self.selectors.push(sel);
+    }
+
+    /// After UNSAT: which statements the solver blamed.
     fn core(&self) -> Vec<bool> {
         let mut in_core = vec![false; self.selectors.len()];
-        for l in self.solver.failed_assumptions() {
+        for l in self.solver.failed() {
             if let Some(Some(i)) = self.by_var.get(l.var().idx()) {
                 in_core[*i] = true;
             }

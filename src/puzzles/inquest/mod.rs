@@ -11,7 +11,9 @@
 pub mod cut;
 pub mod date;
 pub mod deal;
+pub mod export;
 pub mod settings;
+pub mod sheet;
 pub mod statements;
 
 use std::ops::RangeInclusive;
@@ -21,10 +23,11 @@ use serde::{Deserialize, Serialize};
 use crate::model::EncodeOptions;
 use crate::puzzles::grid::{Category, GridPuzzle, Positions, PuzzleError, Question};
 
-pub use cut::{CutError, CutStats, minimal_subset};
+pub use cut::{CutError, CutStats, GuardedSolver, minimal_subset};
 pub use date::{Date, DateError};
 use deal::{Arrangement, Dealer, deal_arrangement};
 pub use settings::{Setting, SettingError};
+pub use sheet::{Checked, Hint, Mark, Sheet, SheetError, Square};
 use statements::{Fact, all_true, render};
 
 /// How long a case is.
@@ -120,6 +123,8 @@ pub enum InquestError {
     Puzzle(#[from] PuzzleError),
     #[error(transparent)]
     Cut(#[from] CutError),
+    #[error(transparent)]
+    Solve(#[from] crate::solve::SolveError),
     #[error("seed {seed}: no shuffle in {attempts} gave a minimal set of {range:?} statements")]
     OutOfRange {
         seed: u64,

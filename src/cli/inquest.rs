@@ -1,0 +1,529 @@
+//! `satpuz inquest`: deal the case of a date or seed, print it (text or a JSON grid puzzle
+//! file), export its CNF, check and hint a player's sheet, and time many deals.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use satpuz::cnf::dimacs::write_cnf;
+use satpuz::model::EncodeOptions;
+use satpuz::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, deal};
+use satpuz::solve::{Varisat, Verdict, solve_unique};
+use serde_json::json;
+
+use super::encode::write_file;
+use super::input::{prepare, read_source};
+use super::{EXIT_NO_SOLUTION, EXIT_OK};
+
+/// Which case: a date (default today, UTC) or a seed, and a length.
+#[derive(Debug, Clone, Args)]
+pub struct CaseArgs {
+    /// The day whose case to deal (YYYY-MM-DD); default today. Same as --seed YYYYMMDD.
+    #[arg(long, value_name = "YYYY-MM-DD", conflicts_with = "seed")]
+    pub date: Option<String>,
+    /// Deal the case of this seed instead of a date.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Short (4 rooms, 6-11 statements) or long (7 rooms, 15-24 statements).
+    #[arg(long, value_enum, default_value_t = Length::Short)]
+    pub length: Length,
+}
+
+impl CaseArgs {
+    /// The seed, and the date it came from (if it did).
+    fn seed(&self) -> anyhow::Result<(u64, Option<Date>)> {
+        if let Some(seed) = self.seed {
+            return Ok((seed, None));
+        }
+        let date = match &self.date {
+            Some(text) => Date::parse(text)?,
+            None => Date::today(),
+        };
+        Ok((date.seed(), Some(date)))
+    }
+
+    fn deal(&self) -> anyhow::Result<(Case, Option<Date>)> {
+        let (seed, date) = self.seed()?;
+        let case = deal(seed, self.length).with_context(|| format!("dealing case {seed}"))?;
+        Ok((case, date))
+    }
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct InquestCmd {
+    #[command(subcommand)]
+    pub action: Option<Action>,
+    #[command(flatten)]
+    pub case: CaseArgs,
+    /// Print the case as JSON: a grid puzzle file (`satpuz solve case.json` solves it) with the
+    /// case's particulars in an `inquest` section.
+    #[arg(long)]
+    pub json: bool,
+    /// Show the answer too: the arrangement (as the solver finds it) and the thief.
+    #[arg(long)]
+    pub reveal: bool,
+    /// Write the case's CNF (its statements as clauses) as DIMACS to FILE (`-` for standard
+    /// output).
+    #[arg(long, value_name = "FILE")]
+    pub dimacs: Option<PathBuf>,
+    /// Overwrite the --dimacs file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Deal N cases from consecutive seeds (from --seed, or the date's seed) and report the
+    /// median time per deal, solver calls and statement counts.
+    #[arg(long, value_name = "N")]
+    pub count: Option<u64>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Action {
+    /// Mark each statement satisfied, violated or still open on a (partly) filled sheet, and
+    /// say whether the sheet is complete and right.
+    Check(SheetCmd),
+    /// Fill in one square the statements force given the sheet, naming the few statements that
+    /// force it (or the statements a wrong sheet breaks).
+    Hint(SheetCmd),
+}
+
+#[derive(Debug, Args)]
+pub struct SheetCmd {
+    #[command(flatten)]
+    pub case: CaseArgs,
+    /// The sheet: {"rooms": {"<room or number>": {"person": "...", "trade": "...", ...}},
+    /// "thief": "..."}; `-` reads standard input.
+    #[arg(long, value_name = "FILE")]
+    pub sheet: String,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl InquestCmd {
+    pub fn run(self) -> anyhow::Result<ExitCode> {
+        match self.action {
+            Some(Action::Check(cmd)) => return cmd.check(),
+            Some(Action::Hint(cmd)) => return cmd.hint(),
+            None => {}
+        }
+        if let Some(n) = self.count {
+            return time_deals(&self.case, n, self.json);
+        }
+        let start = Instant::now();
+        let (case, date) = self.case.deal()?;
+        let dealt = start.elapsed();
+        let mut prepared = prepare(case.puzzle(), EncodeOptions::default())?;
+        if let Some(path) = &self.dimacs {
+            let comments = vec![
+                format!("satpuz {}: {}", env!("CARGO_PKG_VERSION"), prepared.puzzle.name),
+                "one-hot encoding, pairwise at-most-one; c p show lists the arrangement's variables"
+                    .into(),
+            ];
+            let cnf = &prepared.encoded.cnf;
+            if path.as_os_str() == "-" {
+                write_cnf(cnf, &comments, &mut std::io::stdout().lock())?;
+                return Ok(ExitCode::from(EXIT_OK));
+            }
+            write_file(path, self.force, |f| write_cnf(cnf, &comments, f))?;
+            eprintln!(
+                "wrote {} ({} variables, {} clauses)",
+                path.display(),
+                cnf.num_vars(),
+                cnf.num_clauses()
+            );
+        }
+        // The revealed answer is the solver's, and checked against the dealt arrangement.
+        let solved = if self.reveal {
+            let mut solver = Varisat::with_cnf(&prepared.encoded.cnf);
+            let answer = match solve_unique(&mut prepared.encoded.cnf, &mut solver)? {
+                Verdict::Unique(model) => prepared.answer(&model)?,
+                _ => bail!("internal error: the dealt case does not have exactly one solution"),
+            };
+            let table = prepared
+                .grid
+                .answer(&case_values(&case, &prepared), case.rooms());
+            if answer != table {
+                bail!("internal error: the solver's answer differs from the dealt arrangement");
+            }
+            Some(answer)
+        } else {
+            None
+        };
+        if self.json {
+            println!("{}", case.to_json(date, self.reveal));
+            return Ok(ExitCode::from(EXIT_OK));
+        }
+        print!("{}", render_case(&case, date, dealt));
+        if let Some(answer) = solved {
+            println!("\nThe answer (found by the solver, proved unique):\n");
+            print!("{}", prepared.render(&answer));
+            println!(
+                "\nThe thief is {}: the {} lay in {}.",
+                case.thief(),
+                case.left_object(),
+                case.arrangement.rooms[thief_room(&case)]
+            );
+        }
+        Ok(ExitCode::from(EXIT_OK))
+    }
+}
+
+/// The dealt arrangement as model values (one per value variable).
+fn case_values(case: &Case, prepared: &super::input::Prepared) -> Vec<usize> {
+    let mut values = vec![0; prepared.grid.model.vars.len()];
+    for (c, vars) in prepared.grid.value_var.iter().enumerate() {
+        for (i, &v) in vars.iter().enumerate() {
+            values[v] = case.arrangement.room_of[c][i];
+        }
+    }
+    values
+}
+
+fn thief_room(case: &Case) -> usize {
+    let o = case
+        .categories
+        .iter()
+        .position(|c| *c == "object")
+        .unwrap_or_default();
+    case.arrangement.room_of[o][case.left_behind]
+}
+
+fn title(case: &Case, date: Option<Date>) -> String {
+    let when = date.map_or(format!("seed {}", case.seed), |d| d.to_string());
+    format!(
+        "THE INQUEST · {when} · {} · {}",
+        case.length.name(),
+        case.setting.title.to_lowercase()
+    )
+}
+
+fn render_case(case: &Case, date: Option<Date>, dealt: Duration) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}\n", title(case, date));
+    let _ = writeln!(out, "{}\n", wrap(&case.setting.scene, 78));
+    let _ = writeln!(out, "{}\n", wrap(&case.intro(), 78));
+    let _ = writeln!(out, "{}\n", wrap(&case.layout(), 78));
+    for (cat, values) in case.categories.iter().zip(&case.arrangement.values) {
+        let label = match *cat {
+            "person" => "People",
+            "trade" => "Trades",
+            "object" => "On the floors",
+            "clock" => "Clock faces",
+            other => other,
+        };
+        let line = format!("{label}: {}.", values.join(", "));
+        let _ = writeln!(out, "{}", wrap_hanging(&line, 78, 4));
+    }
+    let _ = writeln!(out, "\nStatements\n");
+    for (i, s) in case.statements.iter().enumerate() {
+        let _ = writeln!(out, "{:>3}. {}", i + 1, wrap_hanging(&s.text, 73, 5));
+    }
+    let _ = writeln!(out, "\nWho is the thief?\n");
+    let proof = format!(
+        "Exactly one arrangement fits these {} statements, and without any one of them more do \
+         (proved by the solver: {} of {} true statements kept, {} solver calls, {:.2} ms).",
+        case.statements.len(),
+        case.statements.len(),
+        case.stats.true_statements,
+        case.stats.cut.solver_calls,
+        dealt.as_secs_f64() * 1e3
+    );
+    let _ = writeln!(out, "{}", wrap(&proof, 78));
+    out
+}
+
+/// Greedy word wrap.
+fn wrap(text: &str, width: usize) -> String {
+    wrap_hanging(text, width, 0)
+}
+
+/// Word wrap with later lines indented by `indent` spaces.
+fn wrap_hanging(text: &str, width: usize, indent: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split_whitespace() {
+        let w = word.chars().count();
+        if line > 0 && line + 1 + w > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += w;
+    }
+    out
+}
+
+impl SheetCmd {
+    fn load(&self) -> anyhow::Result<(Case, Option<Date>, Sheet)> {
+        let (case, date) = self.case.deal()?;
+        let origin = if self.sheet == "-" {
+            "<stdin>"
+        } else {
+            &self.sheet
+        };
+        let bytes = read_source(&self.sheet)?;
+        let text = std::str::from_utf8(&bytes).with_context(|| format!("{origin}: not UTF-8"))?;
+        let sheet = Sheet::from_json(&case, text).with_context(|| origin.to_string())?;
+        Ok((case, date, sheet))
+    }
+
+    fn check(self) -> anyhow::Result<ExitCode> {
+        let (case, date, sheet) = self.load()?;
+        let checked = satpuz::puzzles::inquest::sheet::check(&case, &sheet)?;
+        let count = |m: Mark| checked.marks.iter().filter(|&&x| x == m).count();
+        if self.json {
+            let statements: Vec<_> = case
+                .statements
+                .iter()
+                .zip(&checked.marks)
+                .enumerate()
+                .map(|(i, (s, m))| json!({"number": i + 1, "text": s.text, "mark": m.name()}))
+                .collect();
+            let v = json!({
+                "case": title(&case, date),
+                "statements": statements,
+                "satisfied": count(Mark::Satisfied),
+                "violated": count(Mark::Violated),
+                "open": count(Mark::Open),
+                "complete": checked.complete,
+                "wrong_squares": checked.wrong.len(),
+                "thief_right": checked.thief_right,
+                "right": checked.is_right(),
+            });
+            println!("{v:#}");
+            return Ok(ExitCode::from(EXIT_OK));
+        }
+        println!("{}\n", title(&case, date));
+        for (i, (s, m)) in case.statements.iter().zip(&checked.marks).enumerate() {
+            let tag = match m {
+                Mark::Satisfied => "[ok]  ",
+                Mark::Violated => "[BAD] ",
+                Mark::Open => "[ ]   ",
+            };
+            println!("{tag}{:>2}. {}", i + 1, wrap_hanging(&s.text, 68, 10));
+        }
+        println!(
+            "\n{} satisfied, {} violated, {} open.",
+            count(Mark::Satisfied),
+            count(Mark::Violated),
+            count(Mark::Open)
+        );
+        let filled = sheet
+            .placed
+            .iter()
+            .flatten()
+            .filter(|v| v.is_some())
+            .count();
+        let squares = case.rooms() * case.categories.len();
+        if checked.complete {
+            if checked.is_right() {
+                println!("The sheet is complete and right.");
+            } else if checked.wrong.is_empty() {
+                println!("The sheet is complete and right, but the thief named is not the thief.");
+            } else {
+                println!(
+                    "The sheet is complete but not right: {} square(s) are wrong.",
+                    checked.wrong.len()
+                );
+            }
+        } else {
+            println!("The sheet is not complete: {filled} of {squares} squares filled.");
+        }
+        match checked.thief_right {
+            Some(true) if !checked.complete => println!("The thief named is the thief."),
+            Some(false) if checked.wrong.is_empty() && !checked.complete => {
+                println!("The thief named is not the thief.")
+            }
+            _ => {}
+        }
+        Ok(ExitCode::from(EXIT_OK))
+    }
+
+    fn hint(self) -> anyhow::Result<ExitCode> {
+        let (case, date, sheet) = self.load()?;
+        let hint = satpuz::puzzles::inquest::sheet::hint(&case, &sheet)?;
+        let square_name = |s: &Square| {
+            format!(
+                "{} {} = {}",
+                case.arrangement.rooms[s.room],
+                case.categories[s.cat],
+                case.arrangement.values[s.cat][s.value]
+            )
+        };
+        let numbers = |v: &[usize]| v.iter().map(|i| i + 1).collect::<Vec<_>>();
+        let statement_lines = |v: &[usize]| {
+            v.iter()
+                .map(|&i| {
+                    format!(
+                        "  {:>2}. {}",
+                        i + 1,
+                        wrap_hanging(&case.statements[i].text, 72, 6)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let square_json = |s: &Square| {
+            json!({"room": case.arrangement.rooms[s.room], "category": case.categories[s.cat],
+                   "value": case.arrangement.values[s.cat][s.value]})
+        };
+        match &hint {
+            Hint::Fill {
+                square,
+                statements,
+                given,
+            } => {
+                if self.json {
+                    let v = json!({"case": title(&case, date), "hint": "fill", "square": square_json(square),
+                        "statements": numbers(statements),
+                        "given": given.iter().map(square_json).collect::<Vec<_>>()});
+                    println!("{v:#}");
+                } else {
+                    println!("{}\n", title(&case, date));
+                    println!("Fill in: {}.\n", square_name(square));
+                    let by = if statements.len() == 1 {
+                        "statement"
+                    } else {
+                        "statements"
+                    };
+                    println!("Forced by {by}\n{}", statement_lines(statements));
+                    if !given.is_empty() {
+                        let with = format!(
+                            "together with what the sheet already says: {}.",
+                            given.iter().map(square_name).collect::<Vec<_>>().join("; ")
+                        );
+                        println!("{}", wrap(&with, 78));
+                    }
+                }
+                Ok(ExitCode::from(EXIT_OK))
+            }
+            Hint::Contradiction {
+                statements,
+                given,
+                broken,
+            } => {
+                if self.json {
+                    let v = json!({"case": title(&case, date), "hint": "contradiction",
+                        "broken": numbers(broken), "statements": numbers(statements),
+                        "given": given.iter().map(square_json).collect::<Vec<_>>()});
+                    println!("{v:#}");
+                } else {
+                    println!("{}\n", title(&case, date));
+                    if !broken.is_empty() {
+                        println!("The sheet breaks\n{}\n", statement_lines(broken));
+                    }
+                    let squares = given.iter().map(square_name).collect::<Vec<_>>().join("; ");
+                    let why = format!(
+                        "What is written cannot all be right: no arrangement has {squares} and \
+                         fits these statements:"
+                    );
+                    println!("{}\n{}", wrap(&why, 78), statement_lines(statements));
+                }
+                // No arrangement fits the sheet and the statements.
+                Ok(ExitCode::from(EXIT_NO_SOLUTION))
+            }
+            Hint::Complete => {
+                if self.json {
+                    println!(
+                        "{:#}",
+                        json!({"case": title(&case, date), "hint": "complete"})
+                    );
+                } else {
+                    println!(
+                        "{}\n\nNothing left to fill: the sheet is complete and right.",
+                        title(&case, date)
+                    );
+                }
+                Ok(ExitCode::from(EXIT_OK))
+            }
+        }
+    }
+}
+
+/// Deals `n` consecutive seeds and reports the median time per deal.
+fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode> {
+    if n == 0 {
+        bail!("--count must be at least 1");
+    }
+    let (first, _) = args.seed()?;
+    let progress = n >= 200 && std::io::stderr().is_terminal();
+    let mut times = Vec::with_capacity(n as usize);
+    let mut sizes = std::collections::BTreeMap::<usize, u64>::new();
+    let mut first_sizes = std::collections::BTreeMap::<usize, u64>::new();
+    let (mut calls, mut truths, mut reshuffled) = (0u64, 0u64, 0u64);
+    for k in 0..n {
+        let seed = first.wrapping_add(k);
+        let start = Instant::now();
+        let case = deal(seed, args.length).with_context(|| format!("dealing case {seed}"))?;
+        times.push(start.elapsed());
+        *sizes.entry(case.statements.len()).or_default() += 1;
+        *first_sizes.entry(case.stats.first_cut).or_default() += 1;
+        calls += case.stats.cut.solver_calls as u64;
+        truths += case.stats.true_statements as u64;
+        reshuffled += u64::from(case.stats.attempts > 1);
+        if progress && (k % 50 == 49 || k + 1 == n) {
+            progress_bar(k + 1, n);
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    times.sort_unstable();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let median = ms(times[times.len() / 2]);
+    let p90 = ms(times[(times.len() * 9 / 10).min(times.len() - 1)]);
+    let mean_calls = calls as f64 / n as f64;
+    if as_json {
+        let v = json!({
+            "length": args.length.name(), "first_seed": first, "deals": n,
+            "median_ms": median, "p90_ms": p90, "max_ms": ms(times[times.len() - 1]),
+            "solver_calls_per_deal": mean_calls,
+            "true_statements_per_deal": truths as f64 / n as f64,
+            "reshuffled": reshuffled,
+            "statements": sizes.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+            "first_cut_statements": first_sizes.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+        });
+        println!("{v:#}");
+    } else {
+        println!(
+            "{n} {} deals from seed {first}: median {median:.3} ms, p90 {p90:.3} ms, max {:.3} ms per deal",
+            args.length.name(),
+            ms(times[times.len() - 1])
+        );
+        println!(
+            "solver calls per deal {mean_calls:.1}; true statements per deal {:.0}; re-shuffled (first cut out of range) {reshuffled}",
+            truths as f64 / n as f64
+        );
+        println!("statements   first cut   final");
+        let keys: std::collections::BTreeSet<usize> =
+            sizes.keys().chain(first_sizes.keys()).copied().collect();
+        for k in keys {
+            println!(
+                "{k:>10}   {:>9}   {:>5}",
+                first_sizes.get(&k).copied().unwrap_or(0),
+                sizes.get(&k).copied().unwrap_or(0)
+            );
+        }
+    }
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+/// A one-line progress bar on standard error (a terminal only). Written by hand: one line of
+/// `\r` output does not justify a dependency.
+fn progress_bar(done: u64, total: u64) {
+    const WIDTH: u64 = 40;
+    let filled = (done * WIDTH / total) as usize;
+    eprint!(
+        "\r[{}{}] {done}/{total}",
+        "#".repeat(filled),
+        " ".repeat(WIDTH as usize - filled)
+    );
+}

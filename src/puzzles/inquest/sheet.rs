@@ -1,0 +1,476 @@
+//! The player's sheet: a partly filled grid of rooms by categories. `check` colours each
+//! statement (satisfied, violated, still open) by what is written; `hint` fills one square the
+//! statements force and names the few statements (and squares) that force it, from a minimised
+//! UNSAT core.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::cnf::Lit;
+use crate::model::EncodeOptions;
+use crate::puzzles::grid::nearest;
+use crate::solve::SolveError;
+
+use super::cut::GuardedSolver;
+use super::statements::{Fact, ValueRef};
+use super::{Case, InquestError};
+
+/// A sheet as written: `placed[room][category]` is the value index written there, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sheet {
+    pub placed: Vec<Vec<Option<usize>>>,
+    /// The person named as the thief, if any (index among the case's people).
+    pub thief: Option<usize>,
+}
+
+/// A sheet file that does not fit its case, naming the place.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("sheet{place}: {problem}")]
+pub struct SheetError {
+    /// `, room `X``, `, line L column C`, or empty.
+    pub place: String,
+    pub problem: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    #[serde(default)]
+    rooms: BTreeMap<String, BTreeMap<String, Option<String>>>,
+    #[serde(default)]
+    thief: Option<String>,
+}
+
+/// Lower case, without a leading "the ", so `Library` finds `the Library`.
+fn normalise(s: &str) -> String {
+    let lower = s.trim().to_lowercase();
+    lower
+        .strip_prefix("the ")
+        .unwrap_or(&lower)
+        .trim()
+        .to_string()
+}
+
+fn find(name: &str, known: &[String]) -> Result<usize, String> {
+    let want = normalise(name);
+    if let Some(i) = known.iter().position(|k| normalise(k) == want) {
+        return Ok(i);
+    }
+    let hint = nearest(name, known.iter().map(String::as_str))
+        .map(|s| format!("; did you mean `{s}`?"))
+        .unwrap_or_default();
+    Err(hint)
+}
+
+impl Sheet {
+    /// An empty sheet for the case.
+    pub fn empty(case: &Case) -> Sheet {
+        Sheet {
+            placed: vec![vec![None; case.categories.len()]; case.rooms()],
+            thief: None,
+        }
+    }
+
+    /// Reads a sheet: `{"rooms": {"<room>": {"<category>": "<value>", ...}, ...}, "thief":
+    /// "<person>"}`. Rooms may also be given by number (1 = first); names match without
+    /// regard to case or a leading "the"; a null or empty value leaves the square blank.
+    pub fn from_json(case: &Case, text: &str) -> Result<Sheet, SheetError> {
+        let raw: RawSheet = serde_json::from_str(text).map_err(|e| SheetError {
+            place: format!(", line {} column {}", e.line(), e.column()),
+            problem: e
+                .to_string()
+                .rsplit_once(" at line ")
+                .map_or(e.to_string(), |(m, _)| m.to_string()),
+        })?;
+        let mut sheet = Sheet::empty(case);
+        let rooms = &case.arrangement.rooms;
+        let mut written_in: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        for (room_key, squares) in &raw.rooms {
+            let err = |problem: String| SheetError {
+                place: format!(", room `{room_key}`"),
+                problem,
+            };
+            let r = match room_key.trim().parse::<usize>() {
+                Ok(k) if (1..=rooms.len()).contains(&k) => k - 1,
+                Ok(k) => {
+                    return Err(err(format!(
+                        "there is no room {k}; rooms are 1 to {}",
+                        rooms.len()
+                    )));
+                }
+                Err(_) => find(room_key, rooms).map_err(|hint| {
+                    err(format!(
+                        "not a room of this case (rooms: {}){hint}",
+                        rooms.join(", ")
+                    ))
+                })?,
+            };
+            for (cat_key, value) in squares {
+                let Some(c) = case
+                    .categories
+                    .iter()
+                    .position(|c| normalise(c) == normalise(cat_key))
+                else {
+                    return Err(err(format!(
+                        "unknown column `{cat_key}` (columns: {})",
+                        case.categories.join(", ")
+                    )));
+                };
+                let Some(value) = value.as_deref().filter(|v| !v.trim().is_empty()) else {
+                    continue;
+                };
+                let values = &case.arrangement.values[c];
+                let i = find(value, values).map_err(|hint| {
+                    err(format!(
+                        "`{value}` is not a {} in this case{hint}",
+                        case.categories[c]
+                    ))
+                })?;
+                if let Some(&first) = written_in.get(&(c, i))
+                    && first != r
+                {
+                    return Err(err(format!(
+                        "`{}` is already written in {}",
+                        values[i], rooms[first]
+                    )));
+                }
+                if sheet.placed[r][c].is_some_and(|j| j != i) {
+                    return Err(err(format!("two values for `{}`", case.categories[c])));
+                }
+                written_in.insert((c, i), r);
+                sheet.placed[r][c] = Some(i);
+            }
+        }
+        if let Some(name) = &raw.thief
+            && let Some(p) = case.categories.iter().position(|c| *c == "person")
+        {
+            let people = &case.arrangement.values[p];
+            sheet.thief = Some(find(name, people).map_err(|hint| SheetError {
+                place: ", thief".into(),
+                problem: format!("`{name}` is not a person in this case{hint}"),
+            })?);
+        }
+        Ok(sheet)
+    }
+
+    /// The room a value is written in.
+    pub fn room_of(&self, v: ValueRef) -> Option<usize> {
+        self.placed.iter().position(|row| row[v.cat] == Some(v.idx))
+    }
+
+    /// Every square filled.
+    pub fn is_complete(&self) -> bool {
+        self.placed
+            .iter()
+            .all(|row| row.iter().all(Option::is_some))
+    }
+
+    /// Rooms a value could still go in by what is written: its own room, or any room whose
+    /// square in its column is blank.
+    fn candidates(&self, v: ValueRef) -> Vec<usize> {
+        match self.room_of(v) {
+            Some(r) => vec![r],
+            None => (0..self.placed.len())
+                .filter(|&r| self.placed[r][v.cat].is_none())
+                .collect(),
+        }
+    }
+
+    /// How a statement stands on this sheet.
+    pub fn mark(&self, fact: &Fact) -> Mark {
+        let rooms = self.placed.len();
+        let (a, b) = fact.values();
+        let ca = self.candidates(a);
+        let cb = b.map_or(vec![0], |b| self.candidates(b));
+        let (mut some_true, mut some_false) = (false, false);
+        for &pa in &ca {
+            for &pb in &cb {
+                // Two blank values of one column cannot share a room.
+                if b.is_some_and(|b| b.cat == a.cat && b != a && pa == pb) {
+                    continue;
+                }
+                if fact.holds_at(pa, pb, rooms) {
+                    some_true = true;
+                } else {
+                    some_false = true;
+                }
+            }
+        }
+        match (some_true, some_false) {
+            (true, false) => Mark::Satisfied,
+            (false, _) => Mark::Violated,
+            (true, true) => Mark::Open,
+        }
+    }
+}
+
+/// A statement's colour on the sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// True whatever goes in the blank squares (green).
+    Satisfied,
+    /// False whatever goes in the blank squares (red).
+    Violated,
+    /// Depends on squares still blank.
+    Open,
+}
+
+impl Mark {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Satisfied => "satisfied",
+            Mark::Violated => "violated",
+            Mark::Open => "open",
+        }
+    }
+}
+
+/// A square of the sheet: room, category, value index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Square {
+    pub room: usize,
+    pub cat: usize,
+    pub value: usize,
+}
+
+/// What `check` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    /// One mark per statement, in order.
+    pub marks: Vec<Mark>,
+    pub complete: bool,
+    /// Squares written that differ from the solution.
+    pub wrong: Vec<Square>,
+    /// Whether the named thief is the thief (None when no thief is named).
+    pub thief_right: Option<bool>,
+}
+
+impl Checked {
+    /// Complete, every square as in the solution, and the thief (if named) right.
+    pub fn is_right(&self) -> bool {
+        self.complete && self.wrong.is_empty() && self.thief_right != Some(false)
+    }
+}
+
+/// What `hint` says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hint {
+    /// Fill `square`: the statements (0-based) together with the sheet's `given` squares
+    /// force it, and no smaller subset of them does.
+    Fill {
+        square: Square,
+        statements: Vec<usize>,
+        given: Vec<Square>,
+    },
+    /// What is written cannot be squared with the statements: these statements and squares
+    /// already contradict each other (a minimal set); `broken` are the statements the sheet
+    /// violates outright.
+    Contradiction {
+        statements: Vec<usize>,
+        given: Vec<Square>,
+        broken: Vec<usize>,
+    },
+    /// Nothing left to fill, and it is all right.
+    Complete,
+}
+
+/// The case in a solver: statements behind selectors, sheet squares as assumable literals.
+struct CaseSolver {
+    solver: GuardedSolver,
+    selectors: Vec<Lit>,
+    /// `square_lit[cat][value][room]`.
+    square_lit: Vec<Vec<Vec<Lit>>>,
+    /// The model variable of each value, `value_var[cat][value]`.
+    value_var: Vec<Vec<usize>>,
+}
+
+impl CaseSolver {
+    fn new(case: &Case) -> Result<CaseSolver, InquestError> {
+        let puzzle = case.puzzle();
+        let grid = puzzle.build()?;
+        let mut base = grid.model.clone();
+        base.constraints.truncate(grid.clue_constraints.start);
+        let mut solver = GuardedSolver::new(&base, EncodeOptions::default());
+        let selectors = grid.model.constraints[grid.clue_constraints.clone()]
+            .iter()
+            .map(|c| solver.add_guarded(c))
+            .collect();
+        let square_lit = grid
+            .value_var
+            .iter()
+            .map(|vars| {
+                vars.iter()
+                    .map(|&v| (0..case.rooms()).map(|r| solver.value_lit(v, r)).collect())
+                    .collect()
+            })
+            .collect();
+        Ok(CaseSolver {
+            solver,
+            selectors,
+            square_lit,
+            value_var: grid.value_var,
+        })
+    }
+
+    fn lit(&self, s: Square) -> Lit {
+        self.square_lit[s.cat][s.value][s.room]
+    }
+
+    /// The squares a sheet has written.
+    fn given(sheet: &Sheet) -> Vec<Square> {
+        let mut out = Vec::new();
+        for (room, row) in sheet.placed.iter().enumerate() {
+            for (cat, v) in row.iter().enumerate() {
+                if let Some(value) = *v {
+                    out.push(Square { room, cat, value });
+                }
+            }
+        }
+        out
+    }
+
+    /// Splits literals back into statements and squares.
+    fn explain(&self, lits: &[Lit], given: &[Square]) -> (Vec<usize>, Vec<Square>) {
+        let mut statements: Vec<usize> = (0..self.selectors.len())
+            .filter(|&i| lits.contains(&self.selectors[i]))
+            .collect();
+        statements.sort_unstable();
+        let squares = given
+            .iter()
+            .filter(|&&s| lits.contains(&self.lit(s)))
+            .copied()
+            .collect();
+        (statements, squares)
+    }
+
+    /// The solution: `room_of[cat][value]`, with proof that it is the only one (a second
+    /// solve with it blocked is UNSAT).
+    fn solution(&mut self) -> Result<Vec<Vec<usize>>, InquestError> {
+        let selectors = self.selectors.clone();
+        let values = self.solver.solve(&selectors)?.ok_or_else(|| {
+            SolveError::Solver("the case's statements contradict each other".into())
+        })?;
+        let room_of = self.room_of(&values);
+        self.solver.block(&values);
+        if self.solver.solve(&selectors)?.is_some() {
+            return Err(SolveError::Solver("the case has a second solution".into()).into());
+        }
+        Ok(room_of)
+    }
+
+    /// A minimal core, the smaller of the deletion passes front to back and back to front
+    /// (a deletion pass finds *a* minimal core, and the order decides which; the reader wants
+    /// as few statements as possible).
+    fn smallest_core(&mut self, fixed: &[Lit], core: &[Lit]) -> Result<Vec<Lit>, SolveError> {
+        let forward = self.solver.minimise(fixed, core)?;
+        let reversed: Vec<Lit> = core.iter().rev().copied().collect();
+        let backward = self.solver.minimise(fixed, &reversed)?;
+        Ok(if backward.len() < forward.len() {
+            backward
+        } else {
+            forward
+        })
+    }
+
+    /// A solver solution as `room_of[cat][value]`.
+    fn room_of(&self, values: &[usize]) -> Vec<Vec<usize>> {
+        self.value_var
+            .iter()
+            .map(|vars| vars.iter().map(|&v| values[v]).collect())
+            .collect()
+    }
+}
+
+/// Marks every statement and compares the sheet with the solver's (proved unique) solution.
+pub fn check(case: &Case, sheet: &Sheet) -> Result<Checked, InquestError> {
+    let marks = case
+        .statements
+        .iter()
+        .map(|s| sheet.mark(&s.fact))
+        .collect();
+    let mut solver = CaseSolver::new(case)?;
+    let solution = solver.solution()?;
+    let wrong = CaseSolver::given(sheet)
+        .into_iter()
+        .filter(|s| solution[s.cat][s.value] != s.room)
+        .collect();
+    let thief_right = sheet.thief.map(|t| {
+        let p = case.categories.iter().position(|c| *c == "person");
+        let o = case.categories.iter().position(|c| *c == "object");
+        match (p, o) {
+            (Some(p), Some(o)) => solution[p][t] == solution[o][case.left_behind],
+            _ => false,
+        }
+    });
+    Ok(Checked {
+        marks,
+        complete: sheet.is_complete(),
+        wrong,
+        thief_right,
+    })
+}
+
+/// One square the statements force given the sheet, with a minimal explanation; or the
+/// minimal reason the sheet is already wrong.
+pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
+    let mut cs = CaseSolver::new(case)?;
+    let given = CaseSolver::given(sheet);
+    let mut assumptions = cs.selectors.clone();
+    assumptions.extend(given.iter().map(|&s| cs.lit(s)));
+    let Some(values) = cs.solver.solve(&assumptions)? else {
+        let core = cs.solver.failed();
+        let core = cs.smallest_core(&[], &core)?;
+        let (statements, given) = cs.explain(&core, &given);
+        let broken = (0..case.statements.len())
+            .filter(|&i| sheet.mark(&case.statements[i].fact) == Mark::Violated)
+            .collect();
+        return Ok(Hint::Contradiction {
+            statements,
+            given,
+            broken,
+        });
+    };
+    // The sheet fits the statements, and the case has one solution: this is it.
+    let solution = cs.room_of(&values);
+    let mut best: Option<(usize, Hint)> = None;
+    for (room, row) in sheet.placed.iter().enumerate() {
+        for (cat, v) in row.iter().enumerate() {
+            if v.is_some() {
+                continue;
+            }
+            let Some(value) = solution[cat].iter().position(|&r| r == room) else {
+                continue;
+            };
+            let square = Square { room, cat, value };
+            let deny = !cs.lit(square);
+            if cs
+                .solver
+                .solve(&[&[deny][..], &assumptions].concat())?
+                .is_some()
+            {
+                return Err(SolveError::Solver("the case has a second solution".into()).into());
+            }
+            let core: Vec<Lit> = cs
+                .solver
+                .failed()
+                .into_iter()
+                .filter(|&l| l != deny)
+                .collect();
+            let core = cs.smallest_core(&[deny], &core)?;
+            let size = core.len();
+            if best.as_ref().is_none_or(|(b, _)| size < *b) {
+                let (statements, given) = cs.explain(&core, &given);
+                best = Some((
+                    size,
+                    Hint::Fill {
+                        square,
+                        statements,
+                        given,
+                    },
+                ));
+            }
+        }
+    }
+    Ok(best.map_or(Hint::Complete, |(_, h)| h))
+}
