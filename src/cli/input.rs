@@ -67,6 +67,28 @@ pub fn load(arg: &str, lenient: bool) -> anyhow::Result<Input> {
     }
 }
 
+/// Like [`load`], but with `--text FILE` a built-in puzzle is read from its text instead (only
+/// `jindosh` has a text reader: any version of the riddle as the game prints it).
+pub fn load_input(arg: &str, lenient: bool, text: Option<&str>) -> anyhow::Result<Input> {
+    let Some(text_arg) = text else {
+        return load(arg, lenient);
+    };
+    if arg != "jindosh" {
+        bail!("--text reads the Jindosh Riddle's text: say `jindosh --text {text_arg}`");
+    }
+    let origin = if text_arg == "-" { "<stdin>" } else { text_arg }.to_string();
+    let bytes = read_source(text_arg)?;
+    let text = std::str::from_utf8(&bytes).with_context(|| format!("{origin}: not UTF-8"))?;
+    let parsed = satpuz::puzzles::jindosh_text::parse(text).with_context(|| origin.clone())?;
+    for w in &parsed.warnings {
+        eprintln!("warning: {origin}: {w}");
+    }
+    Ok(Input::Grid {
+        puzzle: parsed.puzzle,
+        origin,
+    })
+}
+
 /// A grid puzzle by built-in name, or an error for names that are not puzzles at all.
 pub fn builtin(name: &str) -> anyhow::Result<Option<GridPuzzle>> {
     Ok(match name {
