@@ -450,6 +450,46 @@ fn near_dimacs() -> impl Strategy<Value = String> {
     proptest::collection::vec(near_dimacs_line(), 0..12).prop_map(|lines| lines.join("\n"))
 }
 
+/// A mostly well-formed file: comments, maybe a projection, a header whose counts are right or
+/// off by one, clauses with literals mostly in range, split across lines at random, maybe `%`.
+fn plausible_dimacs() -> impl Strategy<Value = String> {
+    (1u32..8).prop_flat_map(|vars| {
+        let v = vars as i64;
+        let lit = prop_oneof![
+            20 => (1..=v).prop_flat_map(|x| prop_oneof![Just(x), Just(-x)]),
+            1 => Just(v + 1),
+        ];
+        let clauses = proptest::collection::vec(proptest::collection::vec(lit, 0..5), 0..8);
+        let show = proptest::option::of(proptest::collection::vec(1..=v + 1, 0..4));
+        (
+            Just(vars),
+            clauses,
+            show,
+            -1i64..=1,
+            any::<bool>(),
+            proptest::collection::vec(any::<bool>(), 64),
+        )
+            .prop_map(|(vars, clauses, show, off, percent, breaks)| {
+                let mut t = String::from("c plausible\n");
+                if let Some(show) = show {
+                    let s: Vec<String> = show.iter().map(i64::to_string).collect();
+                    t.push_str(&format!("c p show {} 0\n", s.join(" ")));
+                }
+                let declared = (clauses.len() as i64 + off).max(0);
+                t.push_str(&format!("p cnf {vars} {declared}\n"));
+                let tokens = clauses.iter().flat_map(|c| c.iter().copied().chain([0]));
+                for (i, tok) in tokens.enumerate() {
+                    t.push_str(&tok.to_string());
+                    t.push(if breaks[i % breaks.len()] { '\n' } else { ' ' });
+                }
+                if percent {
+                    t.push_str("\n%\n0\n");
+                }
+                t
+            })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -461,7 +501,9 @@ proptest! {
     }
 
     #[test]
-    fn near_dimacs_text_never_panics_and_accepted_files_round_trip(text in near_dimacs()) {
+    fn near_dimacs_text_never_panics_and_accepted_files_round_trip(
+        text in prop_oneof![near_dimacs(), plausible_dimacs()]
+    ) {
         for lenient in [false, true] {
             if let Ok(parsed) = parse_cnf(text.as_bytes(), lenient) {
                 // Whatever was accepted writes out and reads back as the same formula.
