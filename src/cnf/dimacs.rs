@@ -127,6 +127,7 @@ pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> 
         }
     }
     let (declared_vars, declared_clauses) = header.ok_or(DimacsError::NoHeader)?;
+    let mut shown = std::collections::HashSet::new();
     for (v, line) in notes.show {
         if v > declared_vars {
             return Err(DimacsError::BadShow {
@@ -134,7 +135,19 @@ pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> 
                 detail: format!("variable {v} is beyond the {declared_vars} declared"),
             });
         }
-        cnf.primary.push(Var::new((v - 1) as u32));
+        if shown.insert(v) {
+            cnf.primary.push(Var::new((v - 1) as u32));
+        }
+    }
+    // An empty `primary` means "all variables", so an explicitly empty projection would be
+    // counted over every variable: refuse it rather than give that wrong count.
+    if let Some(line) = notes.first_show_line
+        && cnf.primary.is_empty()
+    {
+        return Err(DimacsError::BadShow {
+            line,
+            detail: "the projection names no variable".into(),
+        });
     }
     for (v, name) in notes.names {
         if v <= declared_vars {
@@ -174,6 +187,7 @@ fn parse_header(line: &str) -> Option<(u64, u64)> {
 #[derive(Default)]
 struct CommentNotes {
     show: Vec<(u64, usize)>,
+    first_show_line: Option<usize>,
     names: Vec<(u64, String)>,
 }
 
@@ -184,6 +198,7 @@ fn comment(notes: &mut CommentNotes, body: &str, line: usize) -> Result<(), Dima
     match (words.next(), words.next()) {
         (Some("p"), Some("show")) => {
             let bad = |detail: String| DimacsError::BadShow { line, detail };
+            notes.first_show_line.get_or_insert(line);
             let mut terminated = false;
             for w in words {
                 if terminated {
