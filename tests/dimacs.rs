@@ -191,6 +191,13 @@ fn projection_line_defects_are_rejected_on_their_line() {
             "beyond the 2 declared",
         ),
         ("c p show 99999999999 0\np cnf 2 0\n", 1, "out of range"),
+        // Empty would mean "count over all variables" downstream: refused, not miscounted.
+        ("c p show 0\np cnf 2 0\n", 1, "names no variable"),
+        (
+            "c\np cnf 2 0\nc p show 0\nc p show 0\n",
+            3,
+            "names no variable",
+        ),
     ] {
         match err(text) {
             DimacsError::BadShow { line: l, detail } => {
@@ -263,6 +270,10 @@ fn projection_and_names_are_read_from_comments() {
     );
     assert_eq!(p.cnf.vars.name(Var::new(1)), None);
     assert_eq!(p.cnf.vars.name(Var::new(2)), Some("third"));
+    // A variable shown twice is projected on once.
+    let p = parse("c p show 2 1 2 0\nc p show 1 0\np cnf 2 0\n").expect("accepted");
+    let primary: Vec<u32> = p.cnf.primary.iter().map(|v| v.idx32()).collect();
+    assert_eq!(primary, vec![1, 0]);
 }
 
 // --- round trip --------------------------------------------------------------------------------
