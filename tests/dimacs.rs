@@ -250,6 +250,17 @@ fn satlib_end_marker_ends_the_clauses() {
 }
 
 #[test]
+fn windows_line_ends_and_tabs_are_accepted() {
+    let p = parse("c made on Windows\r\np cnf 2 2\r\n1\t-2 0\r\n2 0\r\n").expect("accepted");
+    assert_eq!(clauses(&p), vec![vec![1, -2], vec![2]]);
+    assert_eq!(
+        parse_model("SAT\r\n1 -2 0\r\n"),
+        Ok(sat(&[1, -2])),
+        "minisat model with CRLF"
+    );
+}
+
+#[test]
 fn empty_clauses_and_zero_variable_formulas_are_read() {
     let p = parse("p cnf 0 1\n0\n").expect("accepted");
     assert_eq!(clauses(&p), vec![Vec::<i32>::new()]);
