@@ -3,6 +3,7 @@
 mod count;
 mod decode;
 mod encode;
+mod grid_report;
 mod input;
 mod inquest;
 mod prove;

@@ -2,14 +2,13 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::Args;
-use satpuz::solve::{Backend, Varisat, Verdict, solve_unique};
+use satpuz::solve::{Backend, Varisat};
 use serde_json::json;
 
-use super::input::{Input, load_input, prepare};
-use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SAT, EXIT_UNSAT, EncodeFlags};
+use super::input::{Input, load_input};
+use super::{EXIT_SAT, EXIT_UNSAT, EncodeFlags};
 
 #[derive(Debug, Args)]
 pub struct SolveCmd {
@@ -24,6 +23,12 @@ pub struct SolveCmd {
     /// Read the puzzle from its text (`jindosh --text riddle.txt`, or `-` for standard input).
     #[arg(long, value_name = "FILE")]
     pub text: Option<String>,
+    /// For a puzzle with one answer: say for each clue whether the answer needs it.
+    #[arg(long)]
+    pub why: bool,
+    /// When a puzzle has several answers, count at most N of them.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub limit: u64,
     #[command(flatten)]
     pub flags: EncodeFlags,
 }
@@ -49,53 +54,12 @@ impl SolveCmd {
                 Ok(ExitCode::from(if sat { EXIT_SAT } else { EXIT_UNSAT }))
             }
             Input::Grid { puzzle, .. } => {
-                let start = Instant::now();
-                let mut p = prepare(puzzle, self.flags.options())?;
-                // Before solving: enumeration adds its activation variable to the formula.
-                let header = p.header();
-                let mut solver = Varisat::with_cnf(&p.encoded.cnf);
-                let verdict = solve_unique(&mut p.encoded.cnf, &mut solver)?;
-                let elapsed = start.elapsed();
-                let (first, second) = match &verdict {
-                    Verdict::Unsat => (None, None),
-                    Verdict::Unique(a) => (Some(p.answer(a)?), None),
-                    Verdict::Multiple(a, b) => (Some(p.answer(a)?), Some(p.answer(b)?)),
+                let args = super::grid_report::GridSolveArgs {
+                    json: self.json,
+                    limit: self.limit,
+                    why: self.why,
                 };
-                if self.json {
-                    let v = json!({
-                        "puzzle": p.puzzle.name,
-                        "encoding": p.encoded.opts.encoding.name(),
-                        "amo": p.encoded.opts.amo.name(),
-                        "summary": header,
-                        "satisfiable": first.is_some(),
-                        "unique": first.is_some() && second.is_none(),
-                        "solution": first.as_ref().map(|a| p.answer_json(a)),
-                        "another_solution": second.as_ref().map(|a| p.answer_json(a)),
-                        "time_ms": elapsed.as_secs_f64() * 1e3,
-                    });
-                    println!("{v:#}");
-                } else {
-                    println!("{header}\n");
-                    match (&first, &second) {
-                        (None, _) => println!("no solution: the clues contradict each other"),
-                        (Some(a), None) => {
-                            print!("{}", p.render(a));
-                            println!(
-                                "\nunique: yes (a second solve with this answer blocked is UNSAT)"
-                            );
-                        }
-                        (Some(a), Some(b)) => {
-                            print!("{}", p.render(a));
-                            println!("\nunique: no; another solution:\n");
-                            print!("{}", p.render(b));
-                        }
-                    }
-                }
-                Ok(ExitCode::from(match verdict {
-                    Verdict::Unsat => EXIT_NO_SOLUTION,
-                    Verdict::Unique(_) => EXIT_OK,
-                    Verdict::Multiple(..) => EXIT_MULTIPLE,
-                }))
+                super::grid_report::solve_grid(puzzle, self.flags.options(), &args)
             }
         }
     }

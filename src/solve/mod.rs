@@ -1,5 +1,6 @@
 //! Solver backends, enumeration with projected blocking clauses, and uniqueness.
 
+pub mod explain;
 pub mod external;
 pub mod proof;
 

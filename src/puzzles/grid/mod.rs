@@ -420,6 +420,43 @@ impl ClueContext<'_> {
     }
 }
 
+impl Clue {
+    /// The clue in words (for clues without a `text`), with `noun` for one position.
+    pub fn describe(&self, noun: &str) -> String {
+        let plain = match &self.relation {
+            Relation::Same { a, b } => format!("{a} and {b} are in the same {noun}"),
+            Relation::LeftOf { a, b } => format!("{a} is directly left of {b}"),
+            Relation::RightOf { a, b } => format!("{a} is directly right of {b}"),
+            Relation::SomewhereLeftOf { a, b } => format!("{a} is somewhere left of {b}"),
+            Relation::SomewhereRightOf { a, b } => format!("{a} is somewhere right of {b}"),
+            Relation::NextTo { a, b } => format!("{a} is next to {b}"),
+            Relation::Distance { a, b, k } => format!("{a} and {b} are {k} {noun}s apart"),
+            Relation::LeftBy { a, b, k } => format!("{a} is {k} {noun}s left of {b}"),
+            Relation::RightBy { a, b, k } => format!("{a} is {k} {noun}s right of {b}"),
+            Relation::At { a, position } => format!("{a} is in {noun} {position}"),
+            Relation::OneOf { a, positions } => {
+                let list: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
+                format!("{a} is in {noun} {}", list.join(" or "))
+            }
+            Relation::AtEnd { a } => format!("{a} is at an end"),
+            Relation::Either { either } => {
+                let parts: Vec<String> = either.iter().map(|c| c.describe(noun)).collect();
+                format!("either {}", parts.join(", or "))
+            }
+        };
+        if self.not {
+            format!("not: {plain}")
+        } else {
+            plain
+        }
+    }
+
+    /// The clue's own sentence if it has one, else its description.
+    pub fn sentence(&self, noun: &str) -> String {
+        self.text.clone().unwrap_or_else(|| self.describe(noun))
+    }
+}
+
 /// The known name closest to `name` by edit distance, if it is plausibly a typo.
 pub fn nearest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let lower = name.to_lowercase();
