@@ -5,12 +5,14 @@
 //! structure (see [`reading`]) into clues of the grid model, and the solver answers. Sentences it
 //! cannot read are errors that quote them; misspelt names are corrected with a warning.
 
+mod cues;
 mod reading;
 mod words;
 
 use crate::puzzles::grid::{Category, Clue, GridPuzzle, Positions, Question, Relation};
 
-use reading::{Guest, Place, Reading, Rel, SEATS, is_list, read};
+use cues::{Place, Rel, SEATS, is_list};
+use reading::{Guest, Reading, read};
 pub use words::CATEGORIES;
 use words::{Item, Lexicon, recognise, sentences, tokens};
 
