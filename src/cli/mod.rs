@@ -4,8 +4,10 @@ mod count;
 mod decode;
 mod encode;
 mod grid_report;
+mod generate;
 mod input;
 mod inquest;
+mod portia;
 mod prove;
 mod solve;
 
@@ -67,6 +69,10 @@ pub enum Command {
     /// Check a DRAT proof (text format) that a DIMACS formula is unsatisfiable.
     #[command(name = "check-drat", after_help = EXIT_CODES)]
     CheckDrat(prove::CheckDratCmd),
+    /// Generate puzzles of a family (`generate portia --generation 1|2|3`), each proved uniquely
+    /// solvable by the solver.
+    #[command(after_help = EXIT_CODES)]
+    Generate(generate::GenerateCmd),
     /// Deal the day's case (or a seed's): rooms in a line, people, trades, objects and clock
     /// faces, and a minimal set of true statements that only one arrangement fits. Who is the
     /// thief? Also `inquest check` and `inquest hint` for a filled-in sheet.
@@ -102,6 +108,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Decode(c) => c.run(),
         Command::Prove(c) => c.run(),
         Command::CheckDrat(c) => c.run(),
+        Command::Generate(c) => c.run(),
         Command::Inquest(c) => c.run(),
     }
 }

@@ -31,10 +31,17 @@ pub struct SolveCmd {
     pub limit: u64,
     #[command(flatten)]
     pub flags: EncodeFlags,
+    #[command(flatten)]
+    pub portia: super::portia::PortiaArgs,
 }
 
 impl SolveCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        if let Some(code) =
+            super::portia::solve_if_portia(&self.puzzle, &self.portia, self.json, self.flags)?
+        {
+            return Ok(code);
+        }
         let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
         match input {
             Input::Cnf { mut parsed, .. } => {

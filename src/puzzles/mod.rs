@@ -4,3 +4,4 @@ pub mod grid;
 pub mod inquest;
 pub mod jindosh;
 pub mod jindosh_text;
+pub mod portia;

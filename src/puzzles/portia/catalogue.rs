@@ -1,0 +1,396 @@
+//! The three Portia catalogues, enumerated in the reference generator's order, each candidate
+//! kept only when the solver proves its answer unique.
+//!
+//! Candidates (the setter's side: where the portrait is, and what the player is then told):
+//! - **Portia I**: every statement list (216, pool order `1,2,3,-1,-2,-3`, last casket fastest)
+//!   and portrait position p; the clue is the count of true statements at p, phrased as the
+//!   reference does: "at most" when that phrasing is unique (`position: min`), else "at least"
+//!   (`max`), else "exactly" (`mid`); none unique: not a puzzle.
+//! - **Portia II**: every pair of lists `a` before `b` that differ at every casket (13500), and
+//!   p; the clue is the lids' distribution of true statements at p ([`Rule::Sound`]) or only
+//!   which counts occur ([`Rule::Seed`], which reproduces the seed's 16152).
+//! - **Portia III**: every list and p, under each of the six maker overlays; the maker
+//!   statements are worded so that Bellini's caskets (those whose portrait statement is true at
+//!   p) tell the truth.
+//!
+//! Membership is decided by the solver (solve, block the answer, UNSAT); the arithmetic of the
+//! reference generator is what the tests check the result against.
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::solve::{Backend, SolveError, Varisat};
+
+use super::clue::{Clue, CountClue, LidClue, MakerStatement};
+use super::model::{self, Answer, Formula, FormulaOptions};
+use super::{CASKETS, Puzzle, Statement, StatementList};
+
+/// Portia I, II or III.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Generation {
+    One,
+    Two,
+    Three,
+}
+
+impl Generation {
+    pub const ALL: [Generation; 3] = [Generation::One, Generation::Two, Generation::Three];
+
+    pub fn from_number(n: u64) -> Option<Generation> {
+        match n {
+            1 => Some(Generation::One),
+            2 => Some(Generation::Two),
+            3 => Some(Generation::Three),
+            _ => None,
+        }
+    }
+
+    pub fn number(self) -> u8 {
+        match self {
+            Generation::One => 1,
+            Generation::Two => 2,
+            Generation::Three => 3,
+        }
+    }
+
+    /// "Portia I", "Portia II", "Portia III".
+    pub fn title(self) -> &'static str {
+        match self {
+            Generation::One => "Portia I",
+            Generation::Two => "Portia II",
+            Generation::Three => "Portia III",
+        }
+    }
+}
+
+/// Which Portia II clue a candidate is judged under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Rule {
+    /// The player is told which counts occur on the lids ([`LidClue::Occurring`]): uniqueness
+    /// under it is the seed generator's rule (the set of per-lid counts at p is not a subset of
+    /// the set at any other position), 16152 puzzles.
+    Seed,
+    /// The player is told the distribution ([`LidClue::Distribution`]): uniqueness under it is
+    /// "the per-lid counts at p differ as a multiset from those at every other position",
+    /// 30480 puzzles.
+    #[default]
+    Sound,
+}
+
+/// How the solver is used for a catalogue. Both give the same catalogue (tested).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Strategy {
+    /// One varisat per statement list (or pair); each candidate clue is added behind a
+    /// selector literal and solved under that assumption, then retired.
+    #[default]
+    Incremental,
+    /// A fresh encoding and a fresh varisat per candidate.
+    Fresh,
+}
+
+/// Where the count of true statements at the answer lies among the counts at the three
+/// positions; it decides the phrasing of a Portia I clue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Position {
+    /// The smallest count: "at most N true".
+    Min,
+    /// The middle count: "exactly N true".
+    Mid,
+    /// The largest count: "at least N true".
+    Max,
+}
+
+/// The reference record's `truths`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Truths {
+    /// Portia I: the number of true statements at the answer.
+    Count(usize),
+    /// Portia II: true statements per casket; Portia III: 1 where the casket's portrait
+    /// statement is true (Bellini made it), 0 elsewhere.
+    PerCasket([usize; CASKETS]),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CatalogueOptions {
+    pub generation: Generation,
+    /// Portia II only.
+    pub rule: Rule,
+    /// Portia II only: keep one record per physical puzzle (the first of the four that differ
+    /// only by which of a casket's two statements is listed first).
+    pub distinct: bool,
+    pub formula: FormulaOptions,
+    pub strategy: Strategy,
+}
+
+impl CatalogueOptions {
+    pub fn new(generation: Generation) -> CatalogueOptions {
+        CatalogueOptions {
+            generation,
+            rule: Rule::default(),
+            distinct: false,
+            formula: FormulaOptions::default(),
+            strategy: Strategy::default(),
+        }
+    }
+}
+
+/// One catalogue puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub generation: Generation,
+    /// Its number in the full catalogue (`portia<g>-<number>`); `distinct` keeps the numbers.
+    pub number: usize,
+    pub puzzle: Puzzle,
+    /// The portrait's casket (0-based), as the solver found it.
+    pub solution: usize,
+    pub truths: Truths,
+    /// Portia I only.
+    pub position: Option<Position>,
+    /// Portia III only: the reference's maker overlay.
+    pub overlay: Option<[i8; CASKETS]>,
+}
+
+impl Entry {
+    pub fn id(&self) -> String {
+        format!("portia{}-{}", self.generation.number(), self.number)
+    }
+}
+
+/// The six maker overlays, in the reference's order: casket c's maker statement concerns
+/// casket |entry|; a positive entry is "is made by", a negative one "same/different maker".
+pub const OVERLAYS: [[i8; CASKETS]; 6] = [
+    [-2, 3, 1],
+    [2, -3, 1],
+    [2, 3, -1],
+    [-3, 1, 2],
+    [3, -1, 2],
+    [3, 1, -2],
+];
+
+/// All statement lists in the reference's order (216).
+pub fn statement_lists() -> Vec<StatementList> {
+    let pool = Statement::POOL;
+    let mut lists = Vec::with_capacity(pool.len().pow(CASKETS as u32));
+    for &a in &pool {
+        for &b in &pool {
+            for &c in &pool {
+                lists.push([a, b, c]);
+            }
+        }
+    }
+    lists
+}
+
+/// All Portia II pairs: list `a` before list `b`, differing at every casket (13500).
+pub fn statement_pairs() -> Vec<[StatementList; 2]> {
+    let lists = statement_lists();
+    let mut pairs = Vec::new();
+    for (i, a) in lists.iter().enumerate() {
+        for b in &lists[i + 1..] {
+            if (0..CASKETS).all(|c| a[c] != b[c]) {
+                pairs.push([*a, *b]);
+            }
+        }
+    }
+    pairs
+}
+
+/// Per-casket numbers of true statements when the portrait is at `p`.
+fn true_per_casket(lists: &[StatementList], p: usize) -> [usize; CASKETS] {
+    std::array::from_fn(|c| lists.iter().filter(|l| l[c].true_at(p)).count())
+}
+
+/// Generates a catalogue.
+pub fn generate(opts: &CatalogueOptions) -> Result<Vec<Entry>, SolveError> {
+    let mut out = Vec::new();
+    let mut number = 0;
+    let mut accept = |out: &mut Vec<Entry>, mut entry: Entry| {
+        number += 1;
+        entry.number = number;
+        out.push(entry);
+    };
+    match opts.generation {
+        Generation::One => {
+            for list in statement_lists() {
+                let mut judge = Judge::new(vec![list], opts);
+                for p in 0..CASKETS {
+                    let count: usize = true_per_casket(&[list], p).iter().sum();
+                    let phrasings = [
+                        (CountClue::at_most(count), Position::Min),
+                        (CountClue::at_least(count), Position::Max),
+                        (CountClue::exactly(count), Position::Mid),
+                    ];
+                    for (clue, position) in phrasings {
+                        let clue = Clue::Count(clue);
+                        if judge.unique_at(&clue, p)? {
+                            let puzzle = judge.puzzle(clue);
+                            accept(
+                                &mut out,
+                                Entry {
+                                    generation: Generation::One,
+                                    number: 0,
+                                    puzzle,
+                                    solution: p,
+                                    truths: Truths::Count(count),
+                                    position: Some(position),
+                                    overlay: None,
+                                },
+                            );
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Generation::Two => {
+            for pair in statement_pairs() {
+                let mut judge = Judge::new(pair.to_vec(), opts);
+                for p in 0..CASKETS {
+                    let per_lid = true_per_casket(&pair, p);
+                    let clue = Clue::Lids(match opts.rule {
+                        Rule::Sound => LidClue::distribution_of(&per_lid),
+                        Rule::Seed => LidClue::occurring_in(&per_lid),
+                    });
+                    if judge.unique_at(&clue, p)? {
+                        let puzzle = judge.puzzle(clue);
+                        accept(
+                            &mut out,
+                            Entry {
+                                generation: Generation::Two,
+                                number: 0,
+                                puzzle,
+                                solution: p,
+                                truths: Truths::PerCasket(per_lid),
+                                position: None,
+                                overlay: None,
+                            },
+                        );
+                    }
+                }
+            }
+            if opts.distinct {
+                let mut seen = HashSet::new();
+                out.retain(|e| seen.insert(physical_key(e)));
+            }
+        }
+        Generation::Three => {
+            for list in statement_lists() {
+                let mut judge = Judge::new(vec![list], opts);
+                for p in 0..CASKETS {
+                    let per_casket = true_per_casket(&[list], p);
+                    let bellini = per_casket.map(|t| t == 1);
+                    for overlay in OVERLAYS {
+                        let makers: [MakerStatement; CASKETS] = std::array::from_fn(|c| {
+                            MakerStatement::for_overlay(c, overlay[c], bellini)
+                        });
+                        let clue = Clue::Makers(makers);
+                        if judge.unique_at(&clue, p)? {
+                            let puzzle = judge.puzzle(clue);
+                            accept(
+                                &mut out,
+                                Entry {
+                                    generation: Generation::Three,
+                                    number: 0,
+                                    puzzle,
+                                    solution: p,
+                                    truths: Truths::PerCasket(per_casket),
+                                    position: None,
+                                    overlay: Some(overlay),
+                                },
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A Portia II puzzle up to the order of the two statements on each casket, plus its answer.
+fn physical_key(e: &Entry) -> ([(Statement, Statement); CASKETS], usize) {
+    let l = e.puzzle.lists();
+    let key = std::array::from_fn(|c| {
+        let (x, y) = (l[0][c], l[1][c]);
+        (x.min(y), x.max(y))
+    });
+    (key, e.solution)
+}
+
+/// Judges the candidate clues of one statement list (or pair) with the solver.
+struct Judge<'a> {
+    lists: Vec<StatementList>,
+    opts: &'a CatalogueOptions,
+    /// Incremental strategy: the list's formula and solver, made on first use.
+    solver: Option<(Formula, Varisat)>,
+    /// Clues already judged for this list (the same clue can come from two positions).
+    judged: Vec<(Clue, Answer)>,
+}
+
+impl<'a> Judge<'a> {
+    fn new(lists: Vec<StatementList>, opts: &'a CatalogueOptions) -> Judge<'a> {
+        Judge {
+            lists,
+            opts,
+            solver: None,
+            judged: Vec::new(),
+        }
+    }
+
+    fn puzzle(&self, clue: Clue) -> Puzzle {
+        Puzzle {
+            lists: self.lists.clone(),
+            clue,
+        }
+    }
+
+    /// Does the solver prove that under `clue` the portrait can only be in casket `p`?
+    /// (It always finds `p` possible: the clue was read off position `p`.)
+    fn unique_at(&mut self, clue: &Clue, p: usize) -> Result<bool, SolveError> {
+        let answer = match self.judged.iter().find(|(c, _)| c == clue) {
+            Some((_, a)) => a.clone(),
+            None => {
+                let a = self.solve(clue)?;
+                self.judged.push((clue.clone(), a.clone()));
+                a
+            }
+        };
+        match answer {
+            Answer::Unique(found) if found.portrait == p => Ok(true),
+            Answer::Unique(found) => Err(SolveError::Solver(format!(
+                "clue `{clue}` read off casket {} proved to put the portrait in casket {}",
+                p + 1,
+                found.portrait + 1
+            ))),
+            Answer::None => Err(SolveError::Solver(format!(
+                "clue `{clue}` read off casket {} was proved unsatisfiable",
+                p + 1
+            ))),
+            Answer::Multiple(..) => Ok(false),
+        }
+    }
+
+    fn solve(&mut self, clue: &Clue) -> Result<Answer, SolveError> {
+        let formula_opts = self.opts.formula;
+        match self.opts.strategy {
+            Strategy::Fresh => Ok(model::solve(&self.puzzle(clue.clone()), formula_opts)?.answer),
+            Strategy::Incremental => {
+                let (lists, generation) = (&self.lists, self.opts.generation);
+                let (formula, backend) = self.solver.get_or_insert_with(|| {
+                    (
+                        Formula::new(lists, generation, formula_opts),
+                        Varisat::new(),
+                    )
+                });
+                let selector = formula.add_clue_guarded(clue);
+                let answer = formula.solve_unique_under(backend, &[selector])?;
+                // Retire the clue: its guarded clauses become satisfied for good.
+                backend.add_clause(&[!selector]);
+                Ok(answer)
+            }
+        }
+    }
+}
