@@ -20,10 +20,10 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::EncodeOptions;
+use crate::model::{Constraint, EncodeOptions};
 use crate::puzzles::grid::{Category, GridPuzzle, Positions, PuzzleError, Question};
 
-pub use cut::{CutError, CutStats, GuardedSolver, minimal_subset};
+pub use cut::{Cut, CutError, CutStats, GuardedSolver, minimal_subset};
 pub use date::{Date, DateError};
 use deal::{Arrangement, Dealer, deal_arrangement};
 pub use settings::{Setting, SettingError};
@@ -136,6 +136,9 @@ pub enum InquestError {
 /// Shuffles tried before giving up on landing in the length's range.
 const MAX_ATTEMPTS: usize = 200;
 
+/// Statements turned into constraints at a time (a short cut needs about 25, a long one 65).
+const CHUNK: usize = 32;
+
 /// Deals the case of a seed.
 pub fn deal(seed: u64, length: Length) -> Result<Case, InquestError> {
     deal_shape(seed, length, &length.shape())
@@ -166,31 +169,41 @@ pub fn deal_shape(seed: u64, length: Length, shape: &Shape) -> Result<Case, Inqu
             ..DealStats::default()
         },
     };
-    let clues: Vec<_> = facts
-        .iter()
-        .map(|f| f.clue(&case.arrangement.values))
-        .collect();
-    let grid = case.skeleton().build_with(&clues)?;
-    let mut base = grid.model.clone();
-    base.constraints.truncate(grid.clue_constraints.start);
-    let constraints = &grid.model.constraints[grid.clue_constraints.clone()];
+    let skeleton = case.skeleton();
+    let grid = skeleton.build_with(&[])?;
     let mut answer = vec![0; grid.model.vars.len()];
     for (c, vars) in grid.value_var.iter().enumerate() {
         for (i, &v) in vars.iter().enumerate() {
             answer[v] = case.arrangement.room_of[c][i];
         }
     }
+    // Statements become constraints through the grid puzzle, a chunk at a time and only as
+    // the cut reaches them: it stops after a few dozen of the hundreds.
+    let constraints = |chunk: &[usize]| -> Result<Vec<Constraint>, PuzzleError> {
+        let clues: Vec<_> = chunk
+            .iter()
+            .map(|&i| facts[i].clue(&case.arrangement.values))
+            .collect();
+        let mut built = skeleton.build_with(&clues)?;
+        Ok(built.model.constraints.drain(built.clue_constraints).collect())
+    };
 
     let mut order: Vec<usize> = (0..facts.len()).collect();
-    let mut ordered = Vec::with_capacity(facts.len());
     for attempt in 1..=MAX_ATTEMPTS {
         dealer.shuffle(&mut order);
-        ordered.clear();
-        ordered.extend(order.iter().map(|&i| &constraints[i]));
-        let (kept, stats) = minimal_subset(&base, &ordered, &answer, EncodeOptions::default())?;
+        let mut cut = Cut::new(&grid.model, &answer, EncodeOptions::default());
+        'add: for chunk in order.chunks(CHUNK) {
+            for c in constraints(chunk)? {
+                if cut.add(c)? {
+                    break 'add;
+                }
+            }
+        }
+        let (kept, stats) = cut.finish()?;
         case.stats.attempts = attempt;
         case.stats.cut.added += stats.added;
         case.stats.cut.solver_calls += stats.solver_calls;
+        case.stats.cut.removal_calls += stats.removal_calls;
         case.stats.cut.saved_by_witness += stats.saved_by_witness;
         case.stats.cut.saved_by_core += stats.saved_by_core;
         if attempt == 1 {
