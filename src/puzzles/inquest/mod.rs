@@ -185,7 +185,11 @@ pub fn deal_shape(seed: u64, length: Length, shape: &Shape) -> Result<Case, Inqu
             .map(|&i| facts[i].clue(&case.arrangement.values))
             .collect();
         let mut built = skeleton.build_with(&clues)?;
-        Ok(built.model.constraints.drain(built.clue_constraints).collect())
+        Ok(built
+            .model
+            .constraints
+            .drain(built.clue_constraints)
+            .collect())
     };
 
     let mut order: Vec<usize> = (0..facts.len()).collect();
