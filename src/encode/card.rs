@@ -73,10 +73,9 @@ pub fn at_least(cnf: &mut Cnf, lits: &[Lit], k: usize, card: Card) {
                 cnf.add_clause(&[u]);
             }
         }
-        // at least k of x  <=>  at most n-k of not-x
         Card::SeqCounter => {
-            let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-            sequential_counter_at_most(cnf, &negated, lits.len() - k);
+            let count = sequential_counter(cnf, lits, k, Direction::AtLeast);
+            cnf.add_clause(&[count[k - 1]]);
         }
     }
 }
@@ -97,11 +96,73 @@ pub fn exactly(cnf: &mut Cnf, lits: &[Lit], k: usize, card: Card) {
                 cnf.add_clause(&[u]);
             }
         }
+        Card::SeqCounter if k > 0 && k < lits.len() => {
+            // One counter read both ways (width k+1) instead of two.
+            let count = sequential_counter(cnf, lits, k + 1, Direction::Both);
+            cnf.add_clause(&[count[k - 1]]);
+            cnf.add_clause(&[!count[k]]);
+        }
         _ => {
             at_most(cnf, lits, k, card);
             at_least(cnf, lits, k, card);
         }
     }
+}
+
+/// Which implications of a counter are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    /// `s[i][j]` only when at least j+1 of the first i+1 are true (lower bounds).
+    AtLeast,
+    /// Both ways: `s[i][j]` exactly when at least j+1 of the first i+1 are true.
+    Both,
+}
+
+/// A sequential counter of `width` outputs over `lits` (n >= 1): returns the final row,
+/// `out[j]` meaning "at least j+1 of the literals are true". Sinz's counter, with the
+/// converse implications added so that it supports lower bounds too; rustsat has no
+/// sequential counter, hence by hand.
+fn sequential_counter(cnf: &mut Cnf, lits: &[Lit], width: usize, dir: Direction) -> Vec<Lit> {
+    let mut prev: Vec<Lit> = Vec::new();
+    for (i, &x) in lits.iter().enumerate() {
+        // only the first min(i+1, width) outputs of row i can be true
+        let row: Vec<Lit> = (0..width.min(i + 1)).map(|_| cnf.fresh_lit()).collect();
+        for (j, &s) in row.iter().enumerate() {
+            let below = prev.get(j).copied(); // at least j+1 among the earlier ones
+            let one_less = if j == 0 { None } else { Some(prev[j - 1]) };
+            // s -> below or (x and one_less)
+            match (below, one_less) {
+                (Some(b), Some(o)) => {
+                    cnf.add_clause(&[!s, b, x]);
+                    cnf.add_clause(&[!s, b, o]);
+                }
+                (Some(b), None) => cnf.add_clause(&[!s, b, x]),
+                (None, Some(o)) => {
+                    cnf.add_clause(&[!s, x]);
+                    cnf.add_clause(&[!s, o]);
+                }
+                (None, None) => cnf.add_clause(&[!s, x]),
+            }
+            if dir == Direction::Both {
+                // below -> s, and x and one_less -> s
+                if let Some(b) = below {
+                    cnf.add_clause(&[!b, s]);
+                }
+                match one_less {
+                    Some(o) => cnf.add_clause(&[!x, !o, s]),
+                    None => cnf.add_clause(&[!x, s]),
+                }
+            }
+        }
+        prev = row;
+    }
+    // pad with constant-false outputs when there are fewer literals than the width
+    while prev.len() < width {
+        let f = cnf.fresh_lit();
+        cnf.add_clause(&[!f]);
+        prev.push(f);
+    }
+    prev
 }
 
 /// Sinz's sequential counter for `sum lits <= k` (0 < k < n): s[i][j] means "at least j+1 of

@@ -1,5 +1,6 @@
 //! Pseudo-boolean sums: `sum w_i * l_i` at most / at least / exactly a constant, by rustsat's
-//! encoders (generalized totalizer, dynamic polynomial watchdog, binary adder).
+//! encoders (generalized totalizer, dynamic polynomial watchdog, binary adder) or by a
+//! totalizer over at-most-one groups written here ([`Pb::Tree`]).
 //!
 //! Terms are normalised first (duplicate literals merged, `x` and `!x` folded into a constant,
 //! zero weights dropped, terms heavier than the bound fixed) because rustsat's encoders take a
@@ -16,28 +17,34 @@ use serde::{Deserialize, Serialize};
 
 use crate::cnf::{ClauseSink, Cnf, Lit};
 
+mod tree;
+
 /// How a weighted sum becomes clauses. None of the choices changes an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Pb {
     /// rustsat's generalized totalizer (Joshi, Martins & Manquinho 2015); lower bounds by the
     /// same tree over the negated inputs.
-    #[default]
     Gte,
     /// rustsat's dynamic polynomial watchdog (Paxian, Reimer & Becker 2018).
     Dpw,
     /// rustsat's binary adder network (Eén & Sörensson 2006).
     Adder,
+    /// A totalizer over whole numbers (at-most-one groups, e.g. a cell's digits), both ways;
+    /// hand-written (see the `tree` module). The default: the fastest on the Hooks puzzles.
+    #[default]
+    Tree,
 }
 
 impl Pb {
-    pub const ALL: [Pb; 3] = [Pb::Gte, Pb::Dpw, Pb::Adder];
+    pub const ALL: [Pb; 4] = [Pb::Tree, Pb::Gte, Pb::Dpw, Pb::Adder];
 
     pub fn name(self) -> &'static str {
         match self {
             Pb::Gte => "gte",
             Pb::Dpw => "dpw",
             Pb::Adder => "adder",
+            Pb::Tree => "tree",
         }
     }
 }
@@ -51,6 +58,7 @@ pub fn at_most(cnf: &mut Cnf, terms: &[(Lit, usize)], k: usize, pb: Pb) {
         Pb::Gte => encode_ub::<GeneralizedTotalizer>(cnf, &terms, k),
         Pb::Dpw => encode_ub::<DynamicPolyWatchdog>(cnf, &terms, k),
         Pb::Adder => encode_ub::<BinaryAdder>(cnf, &terms, k),
+        Pb::Tree => tree::bound_groups(cnf, &singletons(&terms), Some(k), None),
     }
 }
 
@@ -63,6 +71,7 @@ pub fn at_least(cnf: &mut Cnf, terms: &[(Lit, usize)], k: usize, pb: Pb) {
         Pb::Gte => encode_lb::<Inverted<GeneralizedTotalizer>>(cnf, &terms, k),
         Pb::Dpw => encode_lb::<Inverted<DynamicPolyWatchdog>>(cnf, &terms, k),
         Pb::Adder => encode_lb::<BinaryAdder>(cnf, &terms, k),
+        Pb::Tree => tree::bound_groups(cnf, &singletons(&terms), None, Some(k)),
     }
 }
 
@@ -90,7 +99,38 @@ pub fn exactly(cnf: &mut Cnf, terms: &[(Lit, usize)], k: usize, pb: Pb) {
             encode_eq::<Double<DynamicPolyWatchdog, Inverted<DynamicPolyWatchdog>>>(cnf, &terms, k)
         }
         Pb::Adder => encode_eq::<BinaryAdder>(cnf, &terms, k),
+        Pb::Tree => tree::bound_groups(cnf, &singletons(&terms), Some(k), Some(k)),
     }
+}
+
+/// `sum w * l == k` where the terms come in groups of which at most one is true, which the
+/// caller guarantees (a cell holds at most one digit). [`Pb::Tree`] uses the groups as leaves;
+/// the other encoders see the flat list. A variable in two places voids the groups.
+pub fn exactly_grouped(cnf: &mut Cnf, groups: &[Vec<(Lit, usize)>], k: usize, pb: Pb) {
+    let flat: Vec<(Lit, usize)> = groups.iter().flatten().copied().collect();
+    let mut vars: Vec<u32> = flat.iter().map(|t| t.0.var().idx32()).collect();
+    vars.sort_unstable();
+    let distinct = vars.windows(2).all(|w| w[0] != w[1]);
+    if pb != Pb::Tree || !distinct {
+        return exactly(cnf, &flat, k, pb);
+    }
+    let groups: Vec<Vec<(Lit, usize)>> = groups
+        .iter()
+        .map(|g| g.iter().copied().filter(|t| t.1 > 0).collect::<Vec<_>>())
+        .filter(|g| !g.is_empty())
+        .collect();
+    tree::bound_groups(cnf, &groups, Some(k), Some(k));
+}
+
+fn singletons(terms: &[(Lit, usize)]) -> Vec<Vec<(Lit, usize)>> {
+    terms.iter().map(|&t| vec![t]).collect()
+}
+
+/// `lower <= sum <= upper` where each leaf is a number in order encoding (`leaf[v-1]` true
+/// exactly when the number is at least v; the caller guarantees the order), by
+/// [`Pb::Tree`]. For models that have their numbers in order encoding already.
+pub fn unary_bound(cnf: &mut Cnf, leaves: &[Vec<Lit>], upper: Option<usize>, lower: Option<usize>) {
+    tree::bound(cnf, leaves, upper, lower);
 }
 
 /// Merges repeated literals and folds `w*x + v*!x` into `min(w,v) + |w-v| * (x or !x)`.
