@@ -35,12 +35,17 @@ pub struct CountCmd {
     pub text: Option<String>,
     #[command(flatten)]
     pub flags: EncodeFlags,
+    #[command(flatten)]
+    pub hooks: super::hooks::HooksFlags,
 }
 
 impl CountCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
         if !self.all && self.limit.is_none() {
             bail!("say --all to count every solution, or --limit N to stop after N");
+        }
+        if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
+            return super::hooks::count(puzzle, &self.hooks, self.limit, self.json);
         }
         let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
         let (mut cnf, name, projected_on) = match input {

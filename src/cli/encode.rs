@@ -37,10 +37,21 @@ pub struct EncodeCmd {
     pub text: Option<String>,
     #[command(flatten)]
     pub flags: EncodeFlags,
+    #[command(flatten)]
+    pub hooks: super::hooks::HooksFlags,
 }
 
 impl EncodeCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
+            let args = super::hooks::EncodeArgs {
+                dimacs: self.dimacs.as_ref(),
+                force: self.force,
+                stats: self.stats,
+                json: self.json,
+            };
+            return super::hooks::encode(puzzle, &self.hooks, args);
+        }
         let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
         let (cnf, comments, name) = match input {
             Input::Grid { puzzle, origin } => {
@@ -119,7 +130,7 @@ pub fn write_file(
         .with_context(|| format!("writing `{}`", path.display()))
 }
 
-fn stats_report(name: &str, cnf: &Cnf, as_json: bool) -> String {
+pub(super) fn stats_report(name: &str, cnf: &Cnf, as_json: bool) -> String {
     if as_json {
         let kinds: serde_json::Map<String, serde_json::Value> = cnf
             .stats

@@ -34,6 +34,11 @@ pub fn read_source(arg: &str) -> anyhow::Result<Vec<u8>> {
 }
 
 pub fn load(arg: &str, lenient: bool) -> anyhow::Result<Input> {
+    if super::hooks::is_hooks(arg) {
+        bail!(
+            "`{arg}` is a Hooks puzzle: `solve`, `count` and `encode` take it, this command does not"
+        );
+    }
     if let Some(puzzle) = builtin(arg)? {
         return Ok(Input::Grid {
             puzzle,
@@ -42,8 +47,9 @@ pub fn load(arg: &str, lenient: bool) -> anyhow::Result<Input> {
     }
     if arg != "-" && !Path::new(arg).exists() {
         bail!(
-            "`{arg}` is neither a built-in puzzle ({}) nor an existing file",
-            BUILTIN.join(", ")
+            "`{arg}` is neither a built-in puzzle ({}, {}) nor an existing file",
+            BUILTIN.join(", "),
+            super::hooks::builtin_names().join(", ")
         );
     }
     let bytes = read_source(arg)?;

@@ -5,6 +5,8 @@ mod decode;
 mod encode;
 mod grid_report;
 mod generate;
+mod generate_grid;
+mod hooks;
 mod input;
 mod inquest;
 mod portia;

@@ -31,6 +31,11 @@ pub struct SolveCmd {
     pub limit: u64,
     #[command(flatten)]
     pub flags: EncodeFlags,
+    /// Print variables and clauses per constraint kind (Hooks puzzles).
+    #[arg(long)]
+    pub stats: bool,
+    #[command(flatten)]
+    pub hooks: super::hooks::HooksFlags,
     #[command(flatten)]
     pub portia: super::portia::PortiaArgs,
 }
@@ -41,6 +46,9 @@ impl SolveCmd {
             super::portia::solve_if_portia(&self.puzzle, &self.portia, self.json, self.flags)?
         {
             return Ok(code);
+        }
+        if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
+            return super::hooks::solve(puzzle, &self.hooks, self.json, self.stats);
         }
         let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
         match input {

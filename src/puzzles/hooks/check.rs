@@ -1,0 +1,161 @@
+//! Checking a finished grid against every rule by plain arithmetic, independently of the SAT
+//! encoding: the solver's answers are verified with it, and the tests' brute force uses it.
+
+use super::connect::{components, neighbours};
+use super::format::{HookDigits, HookLayout, HooksPuzzle, Rule, Side};
+
+/// What is wrong with `grid` (row-major digits, 0 = empty) as a solution of `p`; empty when
+/// nothing is.
+pub fn violations(p: &HooksPuzzle, grid: &[u8]) -> Vec<String> {
+    let n = p.n;
+    let mut out = Vec::new();
+    if grid.len() != n * n {
+        return vec![format!(
+            "the grid has {} cells, expected {}",
+            grid.len(),
+            n * n
+        )];
+    }
+    for d in 1..=n {
+        let count = grid.iter().filter(|&&v| v as usize == d).count();
+        if count != d {
+            out.push(format!("digit {d} appears {count} times"));
+        }
+    }
+    if let Some(&v) = grid.iter().find(|&&v| v as usize > n) {
+        out.push(format!("digit {v} is larger than {n}"));
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    if !has_layout(p, grid) {
+        out.push("no hook layout puts every digit in a hook that carries it".into());
+    }
+    for (i, &[r, c, d]) in p.givens.iter().enumerate() {
+        if grid[r * n + c] as usize != d {
+            out.push(format!("givens[{i}]: ({r},{c}) is not {d}"));
+        }
+    }
+    let filled: Vec<bool> = grid.iter().map(|&v| v > 0).collect();
+    if p.has(Rule::Connected) && components(&filled, n, n).len() > 1 {
+        out.push("the filled cells are not connected".into());
+    }
+    if p.has(Rule::No2x2) {
+        for r in 0..n - 1 {
+            for c in 0..n - 1 {
+                if [0, 1, n, n + 1].iter().all(|&o| filled[r * n + c + o]) {
+                    out.push(format!("2x2 block of filled cells at ({r},{c})"));
+                }
+            }
+        }
+    }
+    if let (Some(rows), Some(cols)) = (&p.clues.row_sum, &p.clues.col_sum) {
+        for (r, &want) in rows.iter().enumerate() {
+            let s: u64 = (0..n).map(|c| grid[r * n + c] as u64).sum();
+            if s != want {
+                out.push(format!("row {r} sums to {s}, not {want}"));
+            }
+        }
+        for (c, &want) in cols.iter().enumerate() {
+            let s: u64 = (0..n).map(|r| grid[r * n + c] as u64).sum();
+            if s != want {
+                out.push(format!("column {c} sums to {s}, not {want}"));
+            }
+        }
+    }
+    let seen = |side: Side, index: usize| -> Vec<u64> {
+        side.line(n, index)
+            .into_iter()
+            .map(|i| grid[i] as u64)
+            .collect()
+    };
+    for (side, clues) in p.clues.edge_first_two_product.iter().flatten() {
+        for (i, &clue) in clues.iter().enumerate().filter(|c| *c.1 != 0) {
+            let numbers: Vec<u64> = seen(*side, i).into_iter().filter(|&v| v > 0).collect();
+            if numbers.len() < 2 || numbers[0] * numbers[1] != clue {
+                out.push(format!(
+                    "{side:?}[{i}]: the first two numbers do not multiply to {clue}"
+                ));
+            }
+        }
+    }
+    for (side, clues) in p.clues.edge_first_block_sum.iter().flatten() {
+        for (i, &clue) in clues.iter().enumerate().filter(|c| *c.1 != 0) {
+            let run: u64 = seen(*side, i)
+                .into_iter()
+                .skip_while(|&v| v == 0)
+                .take_while(|&v| v > 0)
+                .sum();
+            if run != clue {
+                out.push(format!(
+                    "{side:?}[{i}]: the first run sums to {run}, not {clue}"
+                ));
+            }
+        }
+    }
+    if let Some(regions) = &p.regions {
+        let mut sums: std::collections::BTreeMap<usize, u64> = Default::default();
+        for (cell, &v) in grid.iter().enumerate() {
+            *sums.entry(regions[cell / n][cell % n]).or_default() += v as u64;
+        }
+        let mut distinct: Vec<u64> = sums.values().copied().collect();
+        distinct.dedup();
+        if distinct.len() > 1 {
+            out.push(format!("the region sums differ: {sums:?}"));
+        }
+    }
+    for (i, &[r, c, clue]) in p.cell_clues.iter().enumerate() {
+        let cell = r * n + c;
+        let around: usize = neighbours(cell, n, n).map(|j| grid[j] as usize).sum();
+        if grid[cell] != 0 || around != clue {
+            out.push(format!(
+                "cell_clues[{i}]: ({r},{c}) must be empty with neighbours summing to {clue}"
+            ));
+        }
+    }
+    out
+}
+
+/// Is there a layout of the hooks in which each hook's filled cells all carry one digit, the
+/// hook's own (by size: its side), with all of that digit's copies? Depth-first over the four
+/// corner choices per hook, pruning at the first hook that fails.
+pub fn has_layout(p: &HooksPuzzle, grid: &[u8]) -> bool {
+    let n = p.n;
+    let corners: &[(bool, bool)] = match p.hooks {
+        HookLayout::Fixed => &[(false, false)],
+        HookLayout::Free => &[(true, true), (true, false), (false, true), (false, false)],
+    };
+    fn hook_ok(p: &HooksPuzzle, grid: &[u8], cells: &[usize], side: usize) -> bool {
+        let digits: Vec<u8> = cells.iter().map(|&i| grid[i]).filter(|&v| v > 0).collect();
+        let Some(&d) = digits.first() else {
+            return false; // every digit has at least one copy, so no hook is empty
+        };
+        let wanted_ok = match p.hook_digits {
+            HookDigits::BySize => d as usize == side,
+            HookDigits::Perm => true,
+        };
+        wanted_ok && digits.iter().all(|&v| v == d) && digits.len() == d as usize
+    }
+    fn search(
+        p: &HooksPuzzle,
+        grid: &[u8],
+        corners: &[(bool, bool)],
+        k: usize,
+        (r0, c0): (usize, usize),
+    ) -> bool {
+        let n = p.n;
+        let m = n - k;
+        if m == 1 {
+            return hook_ok(p, grid, &[r0 * n + c0], 1);
+        }
+        corners.iter().any(|&(top, left)| {
+            let row = if top { r0 } else { r0 + m - 1 };
+            let col = if left { c0 } else { c0 + m - 1 };
+            let mut cells: Vec<usize> = (c0..c0 + m).map(|c| row * n + c).collect();
+            cells.extend((r0..r0 + m).filter(|&r| r != row).map(|r| r * n + col));
+            let next = (r0 + top as usize, c0 + left as usize);
+            hook_ok(p, grid, &cells, m) && search(p, grid, corners, k + 1, next)
+        })
+    }
+    n > 0 && search(p, grid, corners, 0, (0, 0))
+}

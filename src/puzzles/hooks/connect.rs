@@ -1,0 +1,204 @@
+//! Connectivity of the filled cells, lazily: solve, and while the solution's filled cells fall
+//! apart, add cut clauses that forbid it and solve again.
+//!
+//! Why lazy: an eager encoding (reachability levels or a spanning tree) costs thousands of
+//! variables on a 9x9 grid before the solver sees a single clue, while the sums and counts of
+//! a Hooks puzzle leave only a handful of disconnected candidates to cut (see the report figures
+//! in README.md, section Hooks).
+//!
+//! A cut from a component C of a disconnected solution: any path from a cell of C to a filled
+//! cell outside C crosses N(C), the cells next to C (all empty in that solution). So
+//! "a in C filled and b outside C filled implies some cell of N(C) filled" holds in every
+//! connected grid. When every grid has at least `min_filled` filled cells and |C| is smaller,
+//! b is not needed: a connected grid through a with N(C) empty would lie inside C.
+
+use crate::cnf::Lit;
+use crate::solve::{Backend, SolveError};
+
+/// The orthogonally connected groups of `true` cells of a `rows x cols` grid, each sorted,
+/// in order of their first cell.
+pub fn components(cells: &[bool], rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; cells.len()];
+    let mut groups = Vec::new();
+    for start in 0..cells.len() {
+        if !cells[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut group = vec![start];
+        let mut i = 0;
+        while i < group.len() {
+            for next in neighbours(group[i], rows, cols) {
+                if cells[next] && !seen[next] {
+                    seen[next] = true;
+                    group.push(next);
+                }
+            }
+            i += 1;
+        }
+        group.sort_unstable();
+        groups.push(group);
+    }
+    groups
+}
+
+/// Orthogonal neighbours of `cell` in a `rows x cols` grid.
+pub fn neighbours(cell: usize, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / cols, cell % cols);
+    [
+        (r > 0).then(|| cell - cols),
+        (r + 1 < rows).then(|| cell + cols),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < cols).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Clauses over `lits` (one per cell, true = filled) that the grid `cells` violates and every
+/// connected grid with at least `min_filled` filled cells satisfies. Empty when `cells` is
+/// connected.
+pub fn cut_clauses(
+    cells: &[bool],
+    lits: &[Lit],
+    rows: usize,
+    cols: usize,
+    min_filled: usize,
+) -> Vec<Vec<Lit>> {
+    let groups = components(cells, rows, cols);
+    if groups.len() < 2 {
+        return Vec::new();
+    }
+    let mut clauses = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        let mut boundary: Vec<usize> = group
+            .iter()
+            .flat_map(|&c| neighbours(c, rows, cols))
+            .filter(|n| group.binary_search(n).is_err())
+            .collect();
+        boundary.sort_unstable();
+        boundary.dedup();
+        let border: Vec<Lit> = boundary.iter().map(|&b| lits[b]).collect();
+        if group.len() < min_filled {
+            for &a in group {
+                let mut cl = vec![!lits[a]];
+                cl.extend_from_slice(&border);
+                clauses.push(cl);
+            }
+        } else {
+            for (_, other) in groups.iter().enumerate().filter(|(o, _)| *o != g) {
+                let mut cl = vec![!lits[group[0]], !lits[other[0]]];
+                cl.extend_from_slice(&border);
+                clauses.push(cl);
+            }
+        }
+    }
+    clauses
+}
+
+/// Cuts known before solving: no filled cell or filled domino stands alone. The same clauses
+/// as the lazy cuts for those shapes, stated up front because they are cheap (one per cell and
+/// per domino) and spare the solver most of its disconnected answers. Valid only when every
+/// grid fills more than two cells.
+pub fn local_cuts(lits: &[Lit], rows: usize, cols: usize, min_filled: usize) -> Vec<Vec<Lit>> {
+    if min_filled <= 2 {
+        return Vec::new();
+    }
+    let mut shapes: Vec<Vec<usize>> = (0..rows * cols).map(|a| vec![a]).collect();
+    for a in 0..rows * cols {
+        for b in neighbours(a, rows, cols).filter(|&b| b > a) {
+            shapes.push(vec![a, b]);
+        }
+    }
+    let mut clauses = Vec::new();
+    for shape in shapes {
+        let mut border: Vec<usize> = shape
+            .iter()
+            .flat_map(|&c| neighbours(c, rows, cols))
+            .filter(|n| !shape.contains(n))
+            .collect();
+        border.sort_unstable();
+        border.dedup();
+        for &a in &shape {
+            let mut cl = vec![!lits[a]];
+            cl.extend(border.iter().map(|&b| lits[b]));
+            clauses.push(cl);
+        }
+    }
+    clauses
+}
+
+/// A backend whose models have connected filled cells: each `solve` re-solves, adding cuts,
+/// until the model is connected or the formula (with the cuts) is UNSAT. The cuts are kept
+/// (never guarded): they hold in every connected grid, so they never remove a solution, and
+/// enumeration on top of this backend counts connected grids only.
+pub struct LazyConnected<B> {
+    pub inner: B,
+    filled: Vec<Lit>,
+    rows: usize,
+    cols: usize,
+    min_filled: usize,
+    /// Enough variables to read every filled literal.
+    read_vars: u32,
+    /// Every cut added so far, in order (to export with the formula).
+    pub cuts: Vec<Vec<Lit>>,
+    /// Solver calls that returned a disconnected grid.
+    pub rejected: u64,
+}
+
+impl<B: Backend> LazyConnected<B> {
+    pub fn new(inner: B, filled: Vec<Lit>, rows: usize, cols: usize, min_filled: usize) -> Self {
+        let read_vars = filled
+            .iter()
+            .map(|l| l.var().idx32() + 1)
+            .max()
+            .unwrap_or(0);
+        LazyConnected {
+            inner,
+            filled,
+            rows,
+            cols,
+            min_filled,
+            read_vars,
+            cuts: Vec::new(),
+            rejected: 0,
+        }
+    }
+}
+
+impl<B: Backend> Backend for LazyConnected<B> {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.inner.add_clause(lits);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
+        loop {
+            if !self.inner.solve(assumptions)? {
+                return Ok(false);
+            }
+            let model = self.inner.model(self.read_vars);
+            let cells: Vec<bool> = self
+                .filled
+                .iter()
+                .map(|l| model[l.var().idx()] != l.is_neg())
+                .collect();
+            let cuts = cut_clauses(&cells, &self.filled, self.rows, self.cols, self.min_filled);
+            if cuts.is_empty() {
+                return Ok(true);
+            }
+            self.rejected += 1;
+            for cut in cuts {
+                self.inner.add_clause(&cut);
+                self.cuts.push(cut);
+            }
+        }
+    }
+
+    fn model(&self, num_vars: u32) -> Vec<bool> {
+        self.inner.model(num_vars)
+    }
+
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        self.inner.failed_assumptions()
+    }
+}

@@ -1,0 +1,261 @@
+//! Digits: which digit each hook carries, what each cell holds, "d copies of digit d", givens.
+//!
+//! A cell holds d when it is filled and its hook carries d. The count rule is stated over
+//! cells, not hooks: exactly d cells hold d. Since a cell can only hold its own hook's digit,
+//! that also puts every copy of d inside d's hook, whatever the layout.
+
+use crate::cnf::{ClauseSink, Cnf, Lit, Var};
+use crate::encode::amo::{Amo, at_most_one, exactly_one};
+use crate::encode::card::{self, Card};
+use crate::encode::pb::Pb;
+
+use super::format::HookDigits;
+use super::gates::{self, Bit, FALSE};
+use super::layout::Layout;
+
+/// The cells of the grid in SAT terms.
+#[derive(Debug, Clone)]
+pub struct Cells {
+    pub n: usize,
+    /// Per cell (row-major): the cell is filled.
+    pub filled: Vec<Lit>,
+    /// `value[cell][d-1]`: the cell holds digit d (at most one per cell; none when empty).
+    pub value: Vec<Vec<Bit>>,
+    /// `at_least[cell][v-1]`: the cell holds a digit >= v (0 when empty), in order encoding.
+    pub at_least: Vec<Vec<Bit>>,
+    /// `hook_digit[k][d-1]`: hook k carries digit d.
+    pub hook_digit: Vec<Vec<Bit>>,
+}
+
+impl Cells {
+    pub fn build(cnf: &mut Cnf, layout: &Layout, digits: HookDigits) -> Cells {
+        let n = layout.n;
+        let hook_digit = cnf.track("hook digits", |cnf| hook_digits(cnf, n, digits));
+        let filled: Vec<Lit> = (0..n * n).map(|_| cnf.fresh_lit()).collect();
+        let value: Vec<Vec<Bit>> = cnf.track("cell values", |cnf| {
+            (0..n * n)
+                .map(|cell| {
+                    let digit = cell_digit(cnf, &layout.member[cell], &hook_digit);
+                    (0..n)
+                        .map(|d| {
+                            let v = gates::and(cnf, Bit::Lit(filled[cell]), digit[d]);
+                            name(cnf, v, format!("cell({},{})={}", cell / n, cell % n, d + 1))
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        // The value in order encoding: "holds at least v". By size the digit is the side, so
+        // it comes straight from the layout's order encoding; permuted digits are not monotone
+        // in the side, so it is the OR of the digits.
+        let at_least: Vec<Vec<Bit>> = cnf.track("cell values", |cnf| {
+            (0..n * n)
+                .map(|cell| {
+                    let f = Bit::Lit(filled[cell]);
+                    (1..=n)
+                        .map(|v| match digits {
+                            HookDigits::BySize => gates::and(cnf, f, layout.side_at_least[cell][v]),
+                            HookDigits::Perm => gates::or_all(cnf, &value[cell][v - 1..]),
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        // A cell filled with no digit is impossible (its hook always carries one); stating it
+        // lets the solver see it without going through the layout.
+        for (cell, &f) in filled.iter().enumerate() {
+            let mut cl: Vec<Bit> = value[cell].clone();
+            cl.push(Bit::Lit(!f));
+            gates::clause(cnf, &cl);
+        }
+        Cells {
+            n,
+            filled,
+            value,
+            at_least,
+            hook_digit,
+        }
+    }
+
+    /// Exactly d cells hold digit d, for every d.
+    pub fn add_counts(&self, cnf: &mut Cnf, choice: Card) {
+        cnf.track("digit counts", |cnf| {
+            for d in 1..=self.n {
+                let lits: Vec<Lit> = self.value.iter().filter_map(|v| v[d - 1].lit()).collect();
+                card::exactly(cnf, &lits, d, choice);
+            }
+        });
+    }
+
+    /// `[row, col, digit]` givens as unit clauses.
+    pub fn add_givens(&self, cnf: &mut Cnf, givens: &[[usize; 3]]) {
+        cnf.track("givens", |cnf| {
+            for &[r, c, d] in givens {
+                gates::clause(cnf, &[self.value[r * self.n + c][d - 1]]);
+            }
+        });
+    }
+
+    /// The cell's value both ways, for sums.
+    pub fn number(&self, cell: usize) -> Number {
+        Number {
+            terms: self.terms(cell).collect(),
+            unary: self.at_least[cell].clone(),
+        }
+    }
+
+    /// The weighted terms of a cell's value (`d` for "holds d").
+    pub fn terms(&self, cell: usize) -> impl Iterator<Item = (Bit, usize)> + '_ {
+        self.value[cell]
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !b.is_false())
+            .map(|(i, &b)| (b, i + 1))
+    }
+
+    /// The variables that define a grid: one per (cell, possible digit).
+    pub fn primary(&self) -> Vec<Var> {
+        self.value
+            .iter()
+            .flatten()
+            .filter_map(|b| b.lit())
+            .map(|l| l.var())
+            .collect()
+    }
+
+    /// The grid of a model: digit per cell, 0 when empty.
+    pub fn decode(&self, model: &[bool]) -> Vec<u8> {
+        self.value
+            .iter()
+            .map(|v| {
+                v.iter()
+                    .position(|b| b.value(model))
+                    .map_or(0, |i| i as u8 + 1)
+            })
+            .collect()
+    }
+}
+
+/// `[k][d-1]`: hook k (side n-k) carries d. By size: fixed. Perm: a permutation in which a hook
+/// of 2m-1 cells carries at most 2m-1.
+fn hook_digits(cnf: &mut Cnf, n: usize, digits: HookDigits) -> Vec<Vec<Bit>> {
+    match digits {
+        HookDigits::BySize => (0..n)
+            .map(|k| (1..=n).map(|d| Bit::Const(d == n - k)).collect())
+            .collect(),
+        HookDigits::Perm => {
+            let table: Vec<Vec<Bit>> = (0..n)
+                .map(|k| {
+                    let cells = 2 * (n - k) - 1;
+                    (1..=n)
+                        .map(|d| {
+                            if d <= cells {
+                                let v = cnf.vars.named(format!("hook({k}).digit={d}"));
+                                Bit::Lit(v.pos_lit())
+                            } else {
+                                FALSE
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let lits =
+                |bits: Vec<Bit>| -> Vec<Lit> { bits.into_iter().filter_map(Bit::lit).collect() };
+            for row in &table {
+                exactly_one(cnf, &lits(row.clone()), Amo::Pairwise);
+            }
+            for d in 0..n {
+                exactly_one(
+                    cnf,
+                    &lits(table.iter().map(|r| r[d]).collect()),
+                    Amo::Pairwise,
+                );
+            }
+            table
+        }
+    }
+}
+
+/// `[d-1]`: the cell's hook carries d. When several (hook, digit) pairs can give d, a fresh
+/// variable is implied by each pair; one digit per cell then pins it exactly (the true pair
+/// forces its digit, at-most-one forbids the rest).
+fn cell_digit(cnf: &mut Cnf, member: &[Bit], hook_digit: &[Vec<Bit>]) -> Vec<Bit> {
+    let n = member.len();
+    let mut fresh = false;
+    let digit: Vec<Bit> = (0..n)
+        .map(|d| {
+            let pairs: Vec<(Bit, Bit)> = (0..n)
+                .map(|k| (member[k], hook_digit[k][d]))
+                .filter(|(m, h)| !m.is_false() && !h.is_false())
+                .collect();
+            match pairs[..] {
+                [] => FALSE,
+                [(m, h)] => gates::and(cnf, m, h),
+                _ => {
+                    fresh = true;
+                    let out = Bit::Lit(cnf.fresh_lit());
+                    for (m, h) in pairs {
+                        gates::clause(cnf, &[!m, !h, out]);
+                        // redundant, for propagation from a digit back to the hook's digit
+                        gates::clause(cnf, &[!m, h, !out]);
+                    }
+                    out
+                }
+            }
+        })
+        .collect();
+    if fresh {
+        let lits: Vec<Lit> = digit.iter().filter_map(|b| b.lit()).collect();
+        at_most_one(cnf, &lits, Amo::Pairwise);
+    }
+    digit
+}
+
+/// Gives a cell-value bit a variable carrying `name` (a fresh named copy when the literal is
+/// negated or already named).
+fn name(cnf: &mut Cnf, bit: Bit, name: String) -> Bit {
+    let Bit::Lit(l) = bit else {
+        return bit;
+    };
+    if !l.is_neg() && cnf.vars.name(l.var()).is_none() {
+        cnf.vars.set_name(l.var(), name);
+        return bit;
+    }
+    let copy = cnf.vars.named(name).pos_lit();
+    cnf.add_clause(&[!copy, l]);
+    cnf.add_clause(&[copy, !l]);
+    Bit::Lit(copy)
+}
+
+/// A small non-negative number in two forms: exclusive weighted terms (`value = w` when the
+/// term holds, 0 when none does) and order encoding (`unary[v-1]`: value >= v).
+#[derive(Debug, Clone)]
+pub struct Number {
+    pub terms: Vec<(Bit, usize)>,
+    pub unary: Vec<Bit>,
+}
+
+impl Number {
+    /// The number when `gate` holds, 0 otherwise; only in the form the sum encoding `choice`
+    /// reads (each gate costs a variable).
+    pub fn masked(&self, cnf: &mut Cnf, gate: Bit, choice: Pb) -> Number {
+        let mut out = Number {
+            terms: Vec::new(),
+            unary: Vec::new(),
+        };
+        if choice == Pb::Tree {
+            out.unary = self
+                .unary
+                .iter()
+                .map(|&b| gates::and(cnf, gate, b))
+                .collect();
+        } else {
+            out.terms = self
+                .terms
+                .iter()
+                .map(|&(b, w)| (gates::and(cnf, gate, b), w))
+                .collect();
+        }
+        out
+    }
+}

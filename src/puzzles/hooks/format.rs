@@ -1,0 +1,449 @@
+//! The Hooks puzzle file format (`encodings/hooks/hooksNN.json`, documented in
+//! `encodings/README.md`) and its validation.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Largest grid side: digits stay below 100 and every product fits comfortably in a `u128`.
+pub const MAX_N: usize = 20;
+
+#[derive(Debug, thiserror::Error)]
+pub enum HooksError {
+    #[error("not a valid Hooks puzzle file: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("{field}: {msg}")]
+    Invalid { field: String, msg: String },
+    #[error(
+        "rule `{rule}` is not supported yet ({why}); supported: counts, row_col_sums, connected, \
+         no_2x2, edge_first_two_product, edge_first_block_sum, equal_region_sums, \
+         cell_clue_neighbour_sum"
+    )]
+    Unsupported { rule: Rule, why: &'static str },
+}
+
+fn invalid(field: impl Into<String>, msg: impl Into<String>) -> HooksError {
+    HooksError::Invalid {
+        field: field.into(),
+        msg: msg.into(),
+    }
+}
+
+/// Where the hooks lie.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HookLayout {
+    /// The hook of side m is `{(i,j) : max(i,j) = m-1}` (the 1 at the top-left).
+    Fixed,
+    /// Each hook's corner is one of its square's four corners, to be found.
+    Free,
+}
+
+/// Which digit each hook carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HookDigits {
+    /// The hook of side m carries m.
+    BySize,
+    /// An unknown permutation (a hook of 2m-1 cells carries at most 2m-1).
+    Perm,
+}
+
+/// The rule tags of the series. Those without an engine module yet are listed so that their
+/// files parse and the error names what is missing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rule {
+    Counts,
+    RowColSums,
+    Connected,
+    #[serde(rename = "no_2x2")]
+    No2x2,
+    EdgeFirstTwoProduct,
+    EdgeFirstBlockSum,
+    EqualRegionSums,
+    CellClueNeighbourSum,
+    LineSumOfRunProducts,
+    EdgeGcdOfConcatenations,
+    EdgeProductOfConcatenations,
+    LineGcdOfConcatenations,
+    #[serde(rename = "pentomino_decomposition_9_distinct")]
+    PentominoDecomposition9Distinct,
+    #[serde(rename = "pentomino_sum_multiple_of_5")]
+    PentominoSumMultipleOf5,
+    EdgeFirstSeenDigit,
+    EdgeFirstSeenPentomino,
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let json = serde_json::to_string(self).map_err(|_| fmt::Error)?;
+        f.write_str(json.trim_matches('"'))
+    }
+}
+
+impl Rule {
+    /// Why a rule has no engine module yet, or `None` when it is supported.
+    pub fn unsupported(self) -> Option<&'static str> {
+        match self {
+            Rule::LineSumOfRunProducts => Some("Hooks #4: sums of run products need an automaton"),
+            Rule::EdgeGcdOfConcatenations | Rule::EdgeProductOfConcatenations => {
+                Some("Hooks #6: run-concatenated numbers need an automaton")
+            }
+            Rule::LineGcdOfConcatenations => {
+                Some("Hooks 9: run-concatenated numbers need an automaton")
+            }
+            Rule::PentominoDecomposition9Distinct
+            | Rule::PentominoSumMultipleOf5
+            | Rule::EdgeFirstSeenDigit
+            | Rule::EdgeFirstSeenPentomino => Some("Hooks 11: pentomino tilings"),
+            _ => None,
+        }
+    }
+}
+
+/// How the puzzle's answer is computed from its grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnswerRule {
+    /// Hooks #1: the sum of the cells with i+j even.
+    SumShadedIPlusJEven,
+    /// Hooks #2: the largest product of filled values, no two in a row or column.
+    MaxProductPartialPermutation,
+    /// From Hooks #3: the product of the areas of the connected groups of empty cells.
+    ProductOfEmptyRegionAreas,
+}
+
+/// The edge a line is read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// A column read top to bottom.
+    T,
+    /// A column read bottom to top.
+    B,
+    /// A row read left to right.
+    L,
+    /// A row read right to left.
+    R,
+}
+
+impl Side {
+    pub const ALL: [Side; 4] = [Side::T, Side::B, Side::L, Side::R];
+
+    /// The cells (row-major indices) of line `index` seen from this side, nearest first.
+    pub fn line(self, n: usize, index: usize) -> Vec<usize> {
+        match self {
+            Side::T => (0..n).map(|r| r * n + index).collect(),
+            Side::B => (0..n).rev().map(|r| r * n + index).collect(),
+            Side::L => (0..n).map(|c| index * n + c).collect(),
+            Side::R => (0..n).rev().map(|c| index * n + c).collect(),
+        }
+    }
+}
+
+/// Clues along the four edges: `side -> array`, 0 meaning no clue.
+pub type EdgeClues = BTreeMap<Side, Vec<u64>>;
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Clues {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row_sum: Option<Vec<u64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub col_sum: Option<Vec<u64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_first_two_product: Option<EdgeClues>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_first_block_sum: Option<EdgeClues>,
+    /// Clue fields of rules without an engine module (their rule is reported first).
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_json::Value>,
+}
+
+/// One Hooks puzzle: the frame, the rules and their clues.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HooksPuzzle {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub month: Option<String>,
+    pub n: usize,
+    pub hooks: HookLayout,
+    pub hook_digits: HookDigits,
+    pub rules: Vec<Rule>,
+    /// `[row, col, digit]`, 0-indexed.
+    #[serde(default)]
+    pub givens: Vec<[usize; 3]>,
+    #[serde(default)]
+    pub clues: Clues,
+    /// An n x n map of region ids (`equal_region_sums`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regions: Option<Vec<Vec<usize>>>,
+    /// `[row, col, value]` (`cell_clue_neighbour_sum`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cell_clues: Vec<[usize; 3]>,
+    pub answer_rule: AnswerRule,
+}
+
+impl HooksPuzzle {
+    /// Parses and validates a puzzle file's text.
+    pub fn from_json(text: &str) -> Result<HooksPuzzle, HooksError> {
+        let p: HooksPuzzle = serde_json::from_str(text)?;
+        p.validate()?;
+        Ok(p)
+    }
+
+    /// Hooks #1's frame (fixed hooks, digit m in the hook of side m) with the given row and
+    /// column sums, for any n: the seed's `--rows/--cols` form.
+    pub fn from_sums(rows: Vec<u64>, cols: Vec<u64>) -> Result<HooksPuzzle, HooksError> {
+        let p = HooksPuzzle {
+            name: format!(
+                "Hooks (fixed, {}x{}, row and column sums)",
+                rows.len(),
+                cols.len()
+            ),
+            month: None,
+            n: rows.len(),
+            hooks: HookLayout::Fixed,
+            hook_digits: HookDigits::BySize,
+            rules: vec![Rule::Counts, Rule::RowColSums],
+            givens: Vec::new(),
+            clues: Clues {
+                row_sum: Some(rows),
+                col_sum: Some(cols),
+                ..Clues::default()
+            },
+            regions: None,
+            cell_clues: Vec::new(),
+            answer_rule: AnswerRule::SumShadedIPlusJEven,
+        };
+        p.validate()?;
+        Ok(p)
+    }
+
+    pub fn has(&self, rule: Rule) -> bool {
+        self.rules.contains(&rule)
+    }
+
+    /// Sum of all filled values: d copies of each digit d.
+    pub fn total_value(&self) -> u64 {
+        (1..=self.n as u64).map(|d| d * d).sum()
+    }
+
+    /// Number of filled cells: d copies of each digit d.
+    pub fn total_filled(&self) -> usize {
+        self.n * (self.n + 1) / 2
+    }
+
+    /// Checks every field against the frame; errors name the field and entry.
+    pub fn validate(&self) -> Result<(), HooksError> {
+        let n = self.n;
+        if n == 0 || n > MAX_N {
+            return Err(invalid(
+                "n",
+                format!("{n} is not a grid side in 1..={MAX_N}"),
+            ));
+        }
+        for &rule in &self.rules {
+            if let Some(why) = rule.unsupported() {
+                return Err(HooksError::Unsupported { rule, why });
+            }
+        }
+        if !self.has(Rule::Counts) {
+            return Err(invalid(
+                "rules",
+                "`counts` (d copies of each digit d in its hook) is the frame of every Hooks puzzle \
+                 and must be listed",
+            ));
+        }
+        if let Some(field) = self.clues.other.keys().next() {
+            return Err(invalid(
+                format!("clues.{field}"),
+                "unknown clue field (known: row_sum, col_sum, edge_first_two_product, \
+                 edge_first_block_sum)",
+            ));
+        }
+        self.validate_givens()?;
+        self.validate_line_sums()?;
+        for (rule, field, clues) in [
+            (
+                Rule::EdgeFirstTwoProduct,
+                "edge_first_two_product",
+                &self.clues.edge_first_two_product,
+            ),
+            (
+                Rule::EdgeFirstBlockSum,
+                "edge_first_block_sum",
+                &self.clues.edge_first_block_sum,
+            ),
+        ] {
+            self.validate_edges(rule, field, clues.as_ref())?;
+        }
+        self.validate_regions()?;
+        self.validate_cell_clues()
+    }
+
+    fn in_grid(&self, field: &str, r: usize, c: usize) -> Result<(), HooksError> {
+        if r >= self.n || c >= self.n {
+            return Err(invalid(
+                field,
+                format!("cell ({r},{c}) is outside the {n}x{n} grid", n = self.n),
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_givens(&self) -> Result<(), HooksError> {
+        for (i, &[r, c, d]) in self.givens.iter().enumerate() {
+            let field = format!("givens[{i}]");
+            self.in_grid(&field, r, c)?;
+            if d == 0 || d > self.n {
+                return Err(invalid(
+                    field,
+                    format!("digit {d} is not in 1..={}", self.n),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A rule's data must be present exactly when the rule is listed: data without its rule
+    /// would otherwise be ignored silently.
+    fn rule_data(&self, rule: Rule, field: &str, present: bool) -> Result<bool, HooksError> {
+        match (self.has(rule), present) {
+            (true, false) => Err(invalid(field, format!("rule `{rule}` needs this field"))),
+            (false, true) => Err(invalid(
+                field,
+                format!("given, but rule `{rule}` is not listed in `rules`"),
+            )),
+            (listed, _) => Ok(listed),
+        }
+    }
+
+    fn validate_line_sums(&self) -> Result<(), HooksError> {
+        let present = self.clues.row_sum.is_some() || self.clues.col_sum.is_some();
+        if !self.rule_data(Rule::RowColSums, "clues.row_sum/col_sum", present)? {
+            return Ok(());
+        }
+        for (field, sums) in [
+            ("clues.row_sum", &self.clues.row_sum),
+            ("clues.col_sum", &self.clues.col_sum),
+        ] {
+            let Some(sums) = sums else {
+                return Err(invalid(field, "rule `row_col_sums` needs this field"));
+            };
+            if sums.len() != self.n {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "{} entries, expected one per line (n = {})",
+                        sums.len(),
+                        self.n
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_edges(
+        &self,
+        rule: Rule,
+        field: &str,
+        clues: Option<&EdgeClues>,
+    ) -> Result<(), HooksError> {
+        let field = format!("clues.{field}");
+        if !self.rule_data(rule, &field, clues.is_some())? {
+            return Ok(());
+        }
+        for (side, values) in clues.into_iter().flatten() {
+            if values.len() != self.n {
+                return Err(invalid(
+                    format!("{field}.{side:?}"),
+                    format!("{} entries, expected n = {}", values.len(), self.n),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_regions(&self) -> Result<(), HooksError> {
+        let Some(regions) = &self.regions else {
+            self.rule_data(Rule::EqualRegionSums, "regions", false)?;
+            return Ok(());
+        };
+        self.rule_data(Rule::EqualRegionSums, "regions", true)?;
+        if regions.len() != self.n {
+            return Err(invalid(
+                "regions",
+                format!("{} rows, expected n = {}", regions.len(), self.n),
+            ));
+        }
+        for (r, row) in regions.iter().enumerate() {
+            if row.len() != self.n {
+                return Err(invalid(
+                    format!("regions[{r}]"),
+                    format!("{} entries, expected n = {}", row.len(), self.n),
+                ));
+            }
+        }
+        let count = self.region_count();
+        if !self.total_value().is_multiple_of(count as u64) {
+            return Err(invalid(
+                "regions",
+                format!(
+                    "{count} regions cannot have equal sums: the values add up to {}",
+                    self.total_value()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Number of distinct region ids.
+    pub fn region_count(&self) -> usize {
+        let mut ids: Vec<usize> = self.regions.iter().flatten().flatten().copied().collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.len()
+    }
+
+    fn validate_cell_clues(&self) -> Result<(), HooksError> {
+        let present = !self.cell_clues.is_empty();
+        if !self.rule_data(Rule::CellClueNeighbourSum, "cell_clues", present)? {
+            return Ok(());
+        }
+        for (i, &[r, c, _]) in self.cell_clues.iter().enumerate() {
+            self.in_grid(&format!("cell_clues[{i}]"), r, c)?;
+        }
+        Ok(())
+    }
+}
+
+/// The shipped puzzle files, by number.
+const SHIPPED: [&str; 11] = [
+    include_str!("../../../encodings/hooks/hooks01.json"),
+    include_str!("../../../encodings/hooks/hooks02.json"),
+    include_str!("../../../encodings/hooks/hooks03.json"),
+    include_str!("../../../encodings/hooks/hooks04.json"),
+    include_str!("../../../encodings/hooks/hooks05.json"),
+    include_str!("../../../encodings/hooks/hooks06.json"),
+    include_str!("../../../encodings/hooks/hooks07.json"),
+    include_str!("../../../encodings/hooks/hooks08.json"),
+    include_str!("../../../encodings/hooks/hooks09.json"),
+    include_str!("../../../encodings/hooks/hooks10.json"),
+    include_str!("../../../encodings/hooks/hooks11.json"),
+];
+
+/// Number of shipped puzzles (`hooks1` ... `hooks11`).
+pub const SHIPPED_COUNT: usize = SHIPPED.len();
+
+/// The text of shipped puzzle `number` (1-based).
+pub fn shipped_json(number: usize) -> Option<&'static str> {
+    number.checked_sub(1).and_then(|i| SHIPPED.get(i)).copied()
+}
+
+/// Shipped puzzle `number` (1-based), parsed and validated.
+pub fn shipped(number: usize) -> Option<Result<HooksPuzzle, HooksError>> {
+    shipped_json(number).map(HooksPuzzle::from_json)
+}

@@ -1,0 +1,123 @@
+//! The frame: which hook each cell belongs to.
+//!
+//! Peeling the hooks from the outside in, every hook removes one row and one column of the
+//! remaining square, each at an end of what is left; rows and columns are chosen independently.
+//! So a layout is a pair of maps: `row_side(r)`, the side of the hook that removes row r, and
+//! `col_side(c)` likewise. Each is a permutation of 1..=n whose values below any v form one
+//! contiguous block (the square still left when hooks of side >= v are gone); conversely every
+//! such pair is one layout (2^(n-1) per axis, 4^(n-1) in all). A cell lies in the hook removed
+//! first, the larger side: `side(r,c) = max(row_side(r), col_side(c))`.
+//!
+//! The sides are kept in order encoding (`side >= v`), so `side(r,c) >= v` is a single OR and
+//! membership one AND; a fixed layout makes all of it constants.
+
+use crate::cnf::Cnf;
+use crate::encode::card::{self, Card};
+
+use super::format::HookLayout;
+use super::gates::{self, Bit, FALSE, TRUE};
+
+/// Membership of every cell in every hook.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    pub n: usize,
+    /// `member[cell][k]`: the cell lies in hook k, the hook of side n-k (exactly one per cell).
+    pub member: Vec<Vec<Bit>>,
+    /// `side_at_least[cell][v]`: the cell's hook has side >= v (v in 0..=n+1).
+    pub side_at_least: Vec<Vec<Bit>>,
+    /// `row_side[r][v]`: row r is removed by a hook of side >= v (v in 0..=n+1).
+    pub row_side: Vec<Vec<Bit>>,
+    /// `col_side[c][v]`, likewise for columns.
+    pub col_side: Vec<Vec<Bit>>,
+}
+
+impl Layout {
+    pub fn build(cnf: &mut Cnf, n: usize, kind: HookLayout, choice: Card) -> Layout {
+        let (row_side, col_side) = match kind {
+            // The hook of side m is {(i,j) : max(i,j) = m-1}: row i is removed by side i+1.
+            HookLayout::Fixed => (fixed_axis(n), fixed_axis(n)),
+            HookLayout::Free => (
+                free_axis(cnf, n, "row", choice),
+                free_axis(cnf, n, "col", choice),
+            ),
+        };
+        let side_at_least: Vec<Vec<Bit>> = (0..n * n)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                (0..=n + 1)
+                    .map(|v| gates::or(cnf, row_side[r][v], col_side[c][v]))
+                    .collect()
+            })
+            .collect();
+        let member = side_at_least
+            .iter()
+            .map(|ge| {
+                (0..n)
+                    .map(|k| gates::and(cnf, ge[n - k], !ge[n - k + 1]))
+                    .collect()
+            })
+            .collect();
+        Layout {
+            n,
+            member,
+            side_at_least,
+            row_side,
+            col_side,
+        }
+    }
+
+    /// The side of the hook removing each row and each column, under a model.
+    pub fn sides(&self, model: &[bool]) -> (Vec<usize>, Vec<usize>) {
+        let side = |axis: &Vec<Vec<Bit>>| -> Vec<usize> {
+            axis.iter()
+                .map(|ge| {
+                    (1..=self.n)
+                        .rev()
+                        .find(|&v| ge[v].value(model))
+                        .unwrap_or(0)
+                })
+                .collect()
+        };
+        (side(&self.row_side), side(&self.col_side))
+    }
+}
+
+fn fixed_axis(n: usize) -> Vec<Vec<Bit>> {
+    (0..n)
+        .map(|i| (0..=n + 1).map(|v| Bit::Const(i + 1 >= v)).collect())
+        .collect()
+}
+
+/// Order-encoded sides of one axis: `ge[i][v]` for v in 0..=n+1 (constants at both ends).
+fn free_axis(cnf: &mut Cnf, n: usize, axis: &str, choice: Card) -> Vec<Vec<Bit>> {
+    let ge: Vec<Vec<Bit>> = (0..n)
+        .map(|i| {
+            (0..=n + 1)
+                .map(|v| match v {
+                    0 | 1 => TRUE,
+                    v if v > n => FALSE,
+                    v => Bit::Lit(cnf.vars.named(format!("{axis}({i}).side>={v}")).pos_lit()),
+                })
+                .collect()
+        })
+        .collect();
+    for line in &ge {
+        for v in 2..n {
+            gates::clause(cnf, &[!line[v + 1], line[v]]);
+        }
+    }
+    for v in 2..=n {
+        // A permutation: exactly n-v+1 lines have side >= v.
+        let lits: Vec<_> = ge.iter().filter_map(|line| line[v].lit()).collect();
+        card::exactly(cnf, &lits, n - v + 1, choice);
+        // The lines with side < v are contiguous: no high line between two low ones.
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    gates::clause(cnf, &[ge[a][v], !ge[b][v], ge[c][v]]);
+                }
+            }
+        }
+    }
+    ge
+}

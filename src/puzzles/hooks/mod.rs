@@ -1,0 +1,198 @@
+//! Jane Street's Hooks series: nested L-shaped hooks, d copies of digit d, and per-puzzle clue
+//! rules, one module per rule type.
+//!
+//! The model's primary variables are the cells' values (`cell(r,c)=d`), so counting and
+//! uniqueness are over grids, not layouts. Every solution fills the same number of cells with
+//! one digit each, so blocking only the true primary variables is exact.
+
+pub mod answer;
+pub mod check;
+pub mod connect;
+pub mod digits;
+pub mod edges;
+pub mod format;
+pub mod gates;
+pub mod layout;
+pub mod neighbours;
+pub mod no2x2;
+pub mod sums;
+
+use crate::cnf::{ClauseSink, Cnf, Lit};
+use crate::encode::card::Card;
+use crate::encode::pb::Pb;
+use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
+
+pub use answer::Answer;
+pub use connect::LazyConnected;
+pub use digits::Cells;
+pub use format::{
+    AnswerRule, HookDigits, HookLayout, HooksError, HooksPuzzle, Rule, SHIPPED_COUNT, Side,
+    shipped, shipped_json,
+};
+pub use layout::Layout;
+
+/// Encoding choices. None of them changes an answer or a count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HooksOptions {
+    /// For "exactly d copies of d".
+    pub card: Card,
+    /// For every weighted sum (rows, columns, regions, neighbours, runs).
+    pub pb: Pb,
+}
+
+/// A puzzle in CNF, with what is needed to read grids back and to keep them connected.
+#[derive(Debug, Clone)]
+pub struct HooksModel {
+    pub cnf: Cnf,
+    pub n: usize,
+    pub layout: Layout,
+    pub cells: Cells,
+    /// The `connected` rule holds lazily (see [`connect`]); the CNF alone does not state it.
+    pub connected: bool,
+    /// Every grid fills this many cells (strengthens the connectivity cuts).
+    pub total_filled: usize,
+}
+
+impl HooksPuzzle {
+    /// The puzzle as CNF. Connectivity is not in the CNF: solve through [`HooksModel::backend`].
+    pub fn build(&self, opts: HooksOptions) -> HooksModel {
+        let n = self.n;
+        let mut cnf = Cnf::new();
+        let layout = cnf.track("layout", |cnf| Layout::build(cnf, n, self.hooks, opts.card));
+        let cells = Cells::build(&mut cnf, &layout, self.hook_digits);
+        cells.add_counts(&mut cnf, opts.card);
+        cells.add_givens(&mut cnf, &self.givens);
+        for &rule in &self.rules {
+            match rule {
+                Rule::Counts | Rule::Connected => {}
+                Rule::RowColSums => {
+                    let (rows, cols) = (&self.clues.row_sum, &self.clues.col_sum);
+                    let (Some(rows), Some(cols)) = (rows, cols) else {
+                        continue; // validate() requires both
+                    };
+                    sums::add_row_col_sums(&mut cnf, &cells, rows, cols, opts.pb);
+                }
+                Rule::No2x2 => no2x2::add_no_2x2(&mut cnf, &cells),
+                Rule::EdgeFirstTwoProduct => {
+                    if let Some(clues) = &self.clues.edge_first_two_product {
+                        edges::add_first_two_products(&mut cnf, &cells, clues);
+                    }
+                }
+                Rule::EdgeFirstBlockSum => {
+                    if let Some(clues) = &self.clues.edge_first_block_sum {
+                        edges::add_first_block_sums(&mut cnf, &cells, clues, opts.pb);
+                    }
+                }
+                Rule::EqualRegionSums => {
+                    if let Some(regions) = &self.regions {
+                        let total = self.total_value();
+                        sums::add_equal_region_sums(&mut cnf, &cells, regions, total, opts.pb);
+                    }
+                }
+                Rule::CellClueNeighbourSum => {
+                    neighbours::add_neighbour_clues(&mut cnf, &cells, &self.cell_clues, opts.pb)
+                }
+                // validate() rejects these before a model is built
+                Rule::LineSumOfRunProducts
+                | Rule::EdgeGcdOfConcatenations
+                | Rule::EdgeProductOfConcatenations
+                | Rule::LineGcdOfConcatenations
+                | Rule::PentominoDecomposition9Distinct
+                | Rule::PentominoSumMultipleOf5
+                | Rule::EdgeFirstSeenDigit
+                | Rule::EdgeFirstSeenPentomino => {}
+            }
+        }
+        if self.has(Rule::Connected) {
+            cnf.track("connectivity", |cnf| {
+                for cut in connect::local_cuts(&cells.filled, n, n, self.total_filled()) {
+                    cnf.add_clause(&cut);
+                }
+            });
+        }
+        cnf.primary = cells.primary();
+        cnf.primary_one_hot = true;
+        HooksModel {
+            cnf,
+            n,
+            layout,
+            cells,
+            connected: self.has(Rule::Connected),
+            total_filled: self.total_filled(),
+        }
+    }
+}
+
+/// What solving a Hooks puzzle found.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    /// The first grid, if any (row-major digits, 0 = empty).
+    pub grid: Option<Vec<u8>>,
+    /// A second, different grid, if there is one.
+    pub other: Option<Vec<u8>>,
+    /// Solver answers rejected because their filled cells were not connected.
+    pub rejected: u64,
+    /// The connectivity cut clauses added (over the cells' filled literals).
+    pub cuts: Vec<Vec<Lit>>,
+}
+
+impl HooksModel {
+    /// `inner`, made to return only grids that satisfy the connectivity rule (when the puzzle
+    /// has one).
+    pub fn backend<B: Backend>(&self, inner: B) -> LazyConnected<B> {
+        let (filled, side) = if self.connected {
+            (self.cells.filled.clone(), self.n)
+        } else {
+            (Vec::new(), 0)
+        };
+        LazyConnected::new(inner, filled, side, side, self.total_filled)
+    }
+
+    /// The grid of a model.
+    pub fn grid(&self, model: &[bool]) -> Vec<u8> {
+        self.cells.decode(model)
+    }
+
+    /// Solves with varisat and proves uniqueness (the found grid blocked: UNSAT).
+    pub fn solve_unique(&mut self) -> Result<Solved, SolveError> {
+        let mut backend = self.backend(Varisat::with_cnf(&self.cnf));
+        let verdict = solve::solve_unique(&mut self.cnf, &mut backend)?;
+        let (grid, other) = match verdict {
+            Verdict::Unsat => (None, None),
+            Verdict::Unique(a) => (Some(self.grid(&a)), None),
+            Verdict::Multiple(a, b) => (Some(self.grid(&a)), Some(self.grid(&b))),
+        };
+        Ok(Solved {
+            grid,
+            other,
+            rejected: backend.rejected,
+            cuts: backend.cuts,
+        })
+    }
+
+    /// Counts the distinct grids (up to `limit`).
+    pub fn count(&mut self, limit: Option<u64>) -> Result<u64, SolveError> {
+        let mut backend = self.backend(Varisat::with_cnf(&self.cnf));
+        solve::enumerate(&mut self.cnf, &mut backend, limit, |_| {
+            std::ops::ControlFlow::Continue(())
+        })
+    }
+}
+
+/// A grid as text: one row per line, `.` for empty cells.
+pub fn render_grid(grid: &[u8], n: usize) -> String {
+    let width = n.to_string().len();
+    let mut out = String::new();
+    for row in grid.chunks(n) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&v| match v {
+                0 => format!("{:>width$}", "."),
+                v => format!("{v:>width$}"),
+            })
+            .collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out
+}
