@@ -264,7 +264,7 @@ fn card_encodings_domain_encodings_and_strategies_give_identical_catalogues() {
         let base = shared(generation, Rule::Sound);
         for card in Card::ALL {
             for encoding in Encoding::ALL {
-                for strategy in [Strategy::Incremental, Strategy::Fresh] {
+                for strategy in [Strategy::Shared, Strategy::Incremental, Strategy::Fresh] {
                     let mut opts = options(generation);
                     opts.formula = FormulaOptions {
                         encoding,
@@ -281,18 +281,22 @@ fn card_encodings_domain_encodings_and_strategies_give_identical_catalogues() {
             }
         }
     }
-    // Portia II (the big one): the other cardinality encoding under both rules, and a fresh
-    // solver per candidate with bit-vector domains under the seed rule.
+    // Portia II (the big one): the other cardinality encoding under both rules, one solver per
+    // pair under the sound rule, and a fresh solver per candidate with bit-vector domains under
+    // the seed rule.
     for rule in [Rule::Sound, Rule::Seed] {
         let mut opts = options(Generation::Two);
         opts.rule = rule;
         let base = shared(Generation::Two, rule);
         opts.formula.card = Card::SeqCounter;
         assert_eq!(generate(&opts), base, "{rule:?} seqcounter");
-        if rule == Rule::Seed {
+        if rule == Rule::Sound {
+            opts.strategy = Strategy::Incremental;
+            assert_eq!(generate(&opts), base, "{rule:?} seqcounter, incremental");
+        } else {
             opts.formula.encoding = Encoding::Bits;
             opts.strategy = Strategy::Fresh;
-            assert_eq!(generate(&opts), base, "{rule:?} bits, fresh");
+            assert_eq!(generate(&opts), base, "{rule:?} seqcounter, bits, fresh");
         }
     }
 }
@@ -456,9 +460,8 @@ fn portia1_sat_agrees_with_brute_force_on_every_list_and_clue() {
 
 #[test]
 fn portia2_sat_agrees_with_brute_force_on_every_pair_and_clue() {
-    // All 10 distributions and all 7 sets of occurring counts, on each of the 13500 pairs,
-    // with one incremental solver per pair (the catalogue's route; the fresh route is covered
-    // by re-solving every record).
+    // All 10 distributions and all 7 sets of occurring counts, on each of the 13500 pairs (the
+    // fresh-solver route is covered by re-solving every record).
     let mut clues: Vec<LidClueCase> = Vec::new();
     for x in 0..=2usize {
         for y in x..=2 {
@@ -496,14 +499,26 @@ fn portia2_sat_agrees_with_brute_force_on_every_pair_and_clue() {
     for (lists, (a, b)) in pool.iter().zip(&mine) {
         assert_eq!(lists[0].map(|s| s.pointer()), *a);
         assert_eq!(lists[1].map(|s| s.pointer()), *b);
-        let mut formula = Formula::new(lists, Generation::Two, FormulaOptions::default());
+    }
+    // One solver per clue over the frame with open statements (the catalogue's route), each
+    // pair picked by assumptions.
+    for ((text, allowed), clue) in clues.iter().zip(&parsed) {
+        let (mut formula, choices) =
+            Formula::with_statement_choices(2, Generation::Two, FormulaOptions::default());
+        formula.add_clue(clue);
         let mut solver = satpuz::solve::Varisat::new();
-        for ((text, allowed), clue) in clues.iter().zip(&parsed) {
-            let selector = formula.add_clue_guarded(clue);
-            let answer = formula
-                .solve_unique_under(&mut solver, &[selector])
-                .unwrap();
-            satpuz::solve::Backend::add_clause(&mut solver, &[!selector]);
+        for (lists, (a, b)) in pool.iter().zip(&mine) {
+            let picks: Vec<_> = (0..2)
+                .flat_map(|j| (0..3).map(move |c| (j, c)))
+                .map(|(j, c)| {
+                    let i = satpuz::puzzles::portia::Statement::POOL
+                        .iter()
+                        .position(|&s| s == lists[j][c])
+                        .unwrap();
+                    choices[c][j][i]
+                })
+                .collect();
+            let answer = formula.solve_unique_under(&mut solver, &picks).unwrap();
             let positions = brute_positions(|p| allowed(&per_casket(a, b, p)));
             assert_agrees(&answer, &positions, &format!("{a:?} {b:?} `{text}`"));
         }

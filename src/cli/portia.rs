@@ -1,6 +1,7 @@
 //! Portia's caskets on the command line: `solve portia --statements .. --clue ..` (and Portia
 //! JSON files given to `solve`), and `generate portia --generation N`.
 
+use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -137,6 +138,18 @@ fn portia_file(arg: &str) -> anyhow::Result<Option<Vec<Record>>> {
     Ok(Some(Record::parse_many(&text, arg)?))
 }
 
+/// Writes to standard output; a reader that stops early (`| head`) is not an error.
+fn write_stdout(text: &str) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("writing to standard output"),
+    }
+}
+
 fn casket_name(c: usize) -> String {
     format!("{} casket ({})", CASKET_NAMES[c], c + 1)
 }
@@ -148,6 +161,7 @@ fn report(
     json: bool,
     opts: FormulaOptions,
 ) -> anyhow::Result<ExitCode> {
+    let mut out = String::new();
     let mut code = EXIT_OK;
     let mut mismatches = Vec::new();
     let mut json_out = Vec::new();
@@ -210,9 +224,10 @@ fn report(
             continue;
         }
         if i > 0 {
-            println!();
+            out.push('\n');
         }
-        println!(
+        let _ = writeln!(
+            out,
             "{label}: clue `{}`\nencoding {}, amo {}, card {}: {} variables, {} clauses\n",
             puzzle.clue(),
             opts.encoding.name(),
@@ -221,23 +236,29 @@ fn report(
             solved.variables,
             solved.clauses
         );
-        println!("{}\n", text::render(puzzle));
+        let _ = writeln!(out, "{}\n", text::render(puzzle));
         match (first, second) {
-            (None, _) => println!("no solution: the clue contradicts the inscriptions"),
+            (None, _) => {
+                let _ = writeln!(out, "no solution: the clue contradicts the inscriptions");
+            }
             (Some(a), None) => {
-                print!("{}", describe(a));
-                println!("unique: yes (a second solve with this portrait blocked is UNSAT)");
+                let _ = write!(out, "{}", describe(a));
+                let _ = writeln!(
+                    out,
+                    "unique: yes (a second solve with this portrait blocked is UNSAT)"
+                );
             }
             (Some(a), Some(b)) => {
-                print!("{}", describe(a));
-                println!(
+                let _ = write!(out, "{}", describe(a));
+                let _ = writeln!(
+                    out,
                     "unique: no; the portrait could also be in the {}",
                     casket_name(b.portrait)
                 );
             }
         }
         if let Some(want) = expected {
-            println!("expected by the file: casket {want}");
+            let _ = writeln!(out, "expected by the file: casket {want}");
         }
     }
     if json {
@@ -246,8 +267,9 @@ fn report(
         } else {
             Value::Array(json_out)
         };
-        println!("{v:#}");
+        let _ = writeln!(out, "{v:#}");
     }
+    write_stdout(&out)?;
     if !mismatches.is_empty() {
         for m in &mismatches {
             eprintln!("error: {m}");
@@ -306,9 +328,11 @@ pub struct GenerateArgs {
     /// How cardinality constraints (the clues) become clauses.
     #[arg(long, value_enum, default_value_t = Card::Totalizer)]
     pub card: Card,
-    /// One solver per statement list with clues behind selector literals, or a fresh encoding
-    /// and solver per candidate.
-    #[arg(long, value_enum, default_value_t = Strategy::Incremental)]
+    /// How the solver is used: `shared` (one solver per clue, statements picked by
+    /// assumptions), `incremental` (one solver per statement list, clues behind selector
+    /// literals) or `fresh` (an encoding and a solver per candidate). Same catalogue, different
+    /// speed.
+    #[arg(long, value_enum, default_value_t = Strategy::Shared)]
     pub strategy: Strategy,
     #[command(flatten)]
     pub flags: EncodeFlags,

@@ -15,11 +15,21 @@
 //!
 //! Membership is decided by the solver (solve, block the answer, UNSAT); the arithmetic of the
 //! reference generator is what the tests check the result against.
+//!
+//! How the solver is used ([`Strategy`]) changes only the speed. The default keeps one varisat
+//! per distinct clue (at most 48 per catalogue) over a frame whose statements are picked by
+//! assumption literals, so judging a candidate encodes nothing: it is two solves under
+//! assumptions. One solver per statement list with the clues behind selector literals was
+//! measured 2-3x slower on Portia II: varisat's per-solver setup and clause loading dominate at
+//! three candidates per solver, and a single solver with every clue behind selectors is slower
+//! still, because varisat assigns every variable and the idle clues' auxiliaries become
+//! decisions.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::cnf::Lit;
 use crate::solve::{Backend, SolveError, Varisat};
 
 use super::clue::{Clue, CountClue, LidClue, MakerStatement};
@@ -78,12 +88,17 @@ pub enum Rule {
     Sound,
 }
 
-/// How the solver is used for a catalogue. Both give the same catalogue (tested).
+/// How the solver is used for a catalogue. All give the same catalogue (tested); they differ
+/// in speed (see the `portia` bench).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Strategy {
+    /// One varisat per distinct clue of the catalogue (at most 48), over a frame whose
+    /// statements are picked by assumption literals ([`Formula::with_statement_choices`]). A
+    /// candidate is two solves under assumptions; nothing is encoded or added per candidate.
+    #[default]
+    Shared,
     /// One varisat per statement list (or pair); each candidate clue is added behind a
     /// selector literal and solved under that assumption, then retired.
-    #[default]
     Incremental,
     /// A fresh encoding and a fresh varisat per candidate.
     Fresh,
@@ -206,6 +221,7 @@ fn true_per_casket(lists: &[StatementList], p: usize) -> [usize; CASKETS] {
 /// Generates a catalogue.
 pub fn generate(opts: &CatalogueOptions) -> Result<Vec<Entry>, SolveError> {
     let mut out = Vec::new();
+    let mut judge = Judge::new(opts);
     let mut number = 0;
     let mut accept = |out: &mut Vec<Entry>, mut entry: Entry| {
         number += 1;
@@ -215,7 +231,7 @@ pub fn generate(opts: &CatalogueOptions) -> Result<Vec<Entry>, SolveError> {
     match opts.generation {
         Generation::One => {
             for list in statement_lists() {
-                let mut judge = Judge::new(vec![list], opts);
+                judge.start(vec![list]);
                 for p in 0..CASKETS {
                     let count: usize = true_per_casket(&[list], p).iter().sum();
                     let phrasings = [
@@ -247,7 +263,7 @@ pub fn generate(opts: &CatalogueOptions) -> Result<Vec<Entry>, SolveError> {
         }
         Generation::Two => {
             for pair in statement_pairs() {
-                let mut judge = Judge::new(pair.to_vec(), opts);
+                judge.start(pair.to_vec());
                 for p in 0..CASKETS {
                     let per_lid = true_per_casket(&pair, p);
                     let clue = Clue::Lids(match opts.rule {
@@ -278,7 +294,7 @@ pub fn generate(opts: &CatalogueOptions) -> Result<Vec<Entry>, SolveError> {
         }
         Generation::Three => {
             for list in statement_lists() {
-                let mut judge = Judge::new(vec![list], opts);
+                judge.start(vec![list]);
                 for p in 0..CASKETS {
                     let per_casket = true_per_casket(&[list], p);
                     let bellini = per_casket.map(|t| t == 1);
@@ -320,24 +336,41 @@ fn physical_key(e: &Entry) -> ([(Statement, Statement); CASKETS], usize) {
     (key, e.solution)
 }
 
-/// Judges the candidate clues of one statement list (or pair) with the solver.
+/// Judges candidate clues with the solver, one statement list (or pair) at a time.
 struct Judge<'a> {
-    lists: Vec<StatementList>,
     opts: &'a CatalogueOptions,
-    /// Incremental strategy: the list's formula and solver, made on first use.
-    solver: Option<(Formula, Varisat)>,
-    /// Clues already judged for this list (the same clue can come from two positions).
+    lists: Vec<StatementList>,
+    /// Incremental strategy: the current list's formula and solver, made on first use.
+    per_list: Option<(Formula, Varisat)>,
+    /// Shared strategy: a solver per clue, each made on the clue's first use.
+    shared: HashMap<Clue, Shared>,
+    /// Clues already judged for the current list (the same clue can come from two positions).
     judged: Vec<(Clue, Answer)>,
 }
 
+/// The shared strategy's solver for one clue: the frame with statement choices, plus the clue.
+struct Shared {
+    formula: Formula,
+    choices: Vec<Vec<Vec<Lit>>>,
+    backend: Varisat,
+}
+
 impl<'a> Judge<'a> {
-    fn new(lists: Vec<StatementList>, opts: &'a CatalogueOptions) -> Judge<'a> {
+    fn new(opts: &'a CatalogueOptions) -> Judge<'a> {
         Judge {
-            lists,
             opts,
-            solver: None,
+            lists: Vec::new(),
+            per_list: None,
+            shared: HashMap::new(),
             judged: Vec::new(),
         }
+    }
+
+    /// Moves on to the candidates of another statement list (or pair).
+    fn start(&mut self, lists: Vec<StatementList>) {
+        self.lists = lists;
+        self.per_list = None;
+        self.judged.clear();
     }
 
     fn puzzle(&self, clue: Clue) -> Puzzle {
@@ -374,12 +407,12 @@ impl<'a> Judge<'a> {
     }
 
     fn solve(&mut self, clue: &Clue) -> Result<Answer, SolveError> {
-        let formula_opts = self.opts.formula;
+        let (formula_opts, generation) = (self.opts.formula, self.opts.generation);
         match self.opts.strategy {
             Strategy::Fresh => Ok(model::solve(&self.puzzle(clue.clone()), formula_opts)?.answer),
             Strategy::Incremental => {
-                let (lists, generation) = (&self.lists, self.opts.generation);
-                let (formula, backend) = self.solver.get_or_insert_with(|| {
+                let lists = &self.lists;
+                let (formula, backend) = self.per_list.get_or_insert_with(|| {
                     (
                         Formula::new(lists, generation, formula_opts),
                         Varisat::new(),
@@ -390,6 +423,34 @@ impl<'a> Judge<'a> {
                 // Retire the clue: its guarded clauses become satisfied for good.
                 backend.add_clause(&[!selector]);
                 Ok(answer)
+            }
+            Strategy::Shared => {
+                let rows = self.lists.len();
+                // One solver per clue rather than one behind selectors: varisat decides every
+                // unassigned variable, and the other clues' auxiliaries would all be decisions.
+                let shared = self.shared.entry(clue.clone()).or_insert_with(|| {
+                    let (mut formula, choices) =
+                        Formula::with_statement_choices(rows, generation, formula_opts);
+                    formula.add_clue(clue);
+                    Shared {
+                        formula,
+                        choices,
+                        backend: Varisat::new(),
+                    }
+                });
+                let mut assumptions = Vec::with_capacity(rows * CASKETS);
+                for (j, list) in self.lists.iter().enumerate() {
+                    for (c, statement) in list.iter().enumerate() {
+                        let i = Statement::POOL
+                            .iter()
+                            .position(|s| s == statement)
+                            .expect("every statement is in the pool");
+                        assumptions.push(shared.choices[c][j][i]);
+                    }
+                }
+                shared
+                    .formula
+                    .solve_unique_under(&mut shared.backend, &assumptions)
             }
         }
     }

@@ -10,16 +10,18 @@
 //!   ([`crate::encode::card`]), maker statements are equivalences.
 //!
 //! Only the portrait is projected on: "unique" means no second portrait position satisfies
-//! the formula. A clue can also be added behind a selector literal, so one solver per statement
-//! list can try many clues under assumptions (the catalogue does this).
+//! the formula. For catalogues, the statements can be left open and picked by assumption
+//! literals ([`Formula::with_statement_choices`]), and a clue can be added behind a selector
+//! literal, so one solver can judge many candidates under assumptions.
 
 use crate::cnf::{ClauseSink, Cnf, Lit, lit_value};
+use crate::encode::amo::exactly_one;
 use crate::encode::card::{self, Card};
 use crate::encode::{Amo, Domain, Encoding};
 use crate::solve::{Backend, SolveError, Varisat, Verdict, solve_unique};
 
 use super::clue::{Bound, Clue, CountClue, Counted, LidClue, Maker, MakerClaim, MakerStatement};
-use super::{CASKET_NAMES, CASKETS, Generation, Puzzle, StatementList};
+use super::{CASKET_NAMES, CASKETS, Generation, Puzzle, Statement, StatementList};
 
 /// Encoding choices; none of them changes an answer (the tests prove it on every catalogue).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -34,6 +36,8 @@ pub struct FormulaOptions {
 pub struct Formula {
     pub cnf: Cnf,
     pub portrait: Domain,
+    /// `at[v]`: the portrait is in casket `v` (the domain's value literals).
+    pub at: Vec<Lit>,
     /// `truths[c][j]`: the `j`-th portrait statement on casket `c` is true (the portrait
     /// literal it names, or its negation).
     pub truths: Vec<Vec<Lit>>,
@@ -72,27 +76,78 @@ impl Formula {
     /// the portrait variable, the statement truths, and for Portia III the makers with
     /// "Bellini's portrait statements are true, Cellini's false". No clue yet.
     pub fn new(lists: &[StatementList], generation: Generation, opts: FormulaOptions) -> Formula {
+        Self::frame(lists.len(), generation, opts, |_, at, c, j| {
+            let s = lists[j][c];
+            if s.affirms() {
+                at[s.casket()]
+            } else {
+                !at[s.casket()]
+            }
+        })
+    }
+
+    /// The frame with the statements left open: `rows` statements per casket, each picked
+    /// from [`Statement::POOL`] by assuming one of its choice literals. Returns the formula and
+    /// `choices[c][j][i]`: "the `j`-th statement on casket `c` is `POOL[i]`" (exactly one per
+    /// slot). One solver over this frame can judge every statement list of a catalogue.
+    pub fn with_statement_choices(
+        rows: usize,
+        generation: Generation,
+        opts: FormulaOptions,
+    ) -> (Formula, Vec<Vec<Vec<Lit>>>) {
+        let mut choices: Vec<Vec<Vec<Lit>>> = vec![Vec::new(); CASKETS];
+        let formula = Self::frame(rows, generation, opts, |cnf, at, c, j| {
+            let truth = cnf
+                .vars
+                .named(format!("casket{}.statement{}=true", c + 1, j + 1));
+            let truth = truth.pos_lit();
+            let pick: Vec<Lit> = Statement::POOL
+                .iter()
+                .map(|s| {
+                    let pick = cnf
+                        .vars
+                        .named(format!("casket{}.statement{}={s}", c + 1, j + 1))
+                        .pos_lit();
+                    let says = if s.affirms() {
+                        at[s.casket()]
+                    } else {
+                        !at[s.casket()]
+                    };
+                    // pick -> (truth <-> says)
+                    cnf.add_clause(&[!pick, !truth, says]);
+                    cnf.add_clause(&[!pick, truth, !says]);
+                    pick
+                })
+                .collect();
+            exactly_one(cnf, &pick, opts.amo);
+            choices[c].push(pick);
+            truth
+        });
+        (formula, choices)
+    }
+
+    /// The frame, with `truth(cnf, at, c, j)` giving the literal of the `j`-th statement on
+    /// casket `c` (`at[v]` is "the portrait is in casket v").
+    fn frame(
+        rows: usize,
+        generation: Generation,
+        opts: FormulaOptions,
+        mut truth: impl FnMut(&mut Cnf, &[Lit], usize, usize) -> Lit,
+    ) -> Formula {
         let mut cnf = Cnf::new();
-        let mut portrait = cnf.track("portrait", |cnf| {
-            Domain::new(cnf, opts.encoding, CASKETS, opts.amo, |v| match v {
+        let (portrait, at) = cnf.track("portrait", |cnf| {
+            let mut d = Domain::new(cnf, opts.encoding, CASKETS, opts.amo, |v| match v {
                 Some(v) => format!("portrait={}", CASKET_NAMES[v]),
                 None => "portrait".to_string(),
-            })
+            });
+            let at: Vec<Lit> = (0..CASKETS).map(|v| d.value_lit(cnf, v)).collect();
+            (d, at)
         });
         cnf.primary = portrait.primary_vars().collect();
         cnf.primary_one_hot = opts.encoding == Encoding::OneHot;
         let truths: Vec<Vec<Lit>> = cnf.track("statement truth", |cnf| {
             (0..CASKETS)
-                .map(|c| {
-                    lists
-                        .iter()
-                        .map(|list| {
-                            let s = list[c];
-                            let at = portrait.value_lit(cnf, s.casket());
-                            if s.affirms() { at } else { !at }
-                        })
-                        .collect()
-                })
+                .map(|c| (0..rows).map(|j| truth(cnf, &at, c, j)).collect())
                 .collect()
         });
         let lid_counts = cnf.track("lid count", |cnf| {
@@ -123,6 +178,7 @@ impl Formula {
         Formula {
             cnf,
             portrait,
+            at,
             truths,
             lid_counts,
             bellini,
@@ -246,9 +302,10 @@ impl Formula {
     }
 
     /// Solves under `assumptions` and proves or refutes uniqueness of the portrait: solve,
-    /// block the portrait found, solve again. The block is guarded by a fresh activation
-    /// literal that is retired afterwards, so the backend can go on to the next clue.
-    /// (`solve::solve_unique` does the same without assumptions.)
+    /// block the portrait found, solve again. The block is the assumption "the portrait is not
+    /// in casket q" (the negated value literal, which the domain defines both ways, so it is
+    /// equivalent to the blocking clause over the primary variables); nothing is added to the
+    /// backend, which goes on to the next clue. (`solve::solve_unique` blocks by a clause.)
     pub fn solve_unique_under(
         &mut self,
         backend: &mut dyn Backend,
@@ -259,23 +316,13 @@ impl Formula {
             return Ok(Answer::None);
         }
         let first = self.found(&backend.model(self.cnf.num_vars()))?;
-        let act = self.cnf.fresh_lit();
-        let mut block: Vec<Lit> = self
-            .portrait
-            .assignment_lits(first.portrait)
-            .into_iter()
-            .map(|l| !l)
-            .collect();
-        block.push(!act);
-        backend.add_clause(&block);
         let mut under = assumptions.to_vec();
-        under.push(act);
+        under.push(!self.at[first.portrait]);
         let second = if backend.solve(&under)? {
             Some(self.found(&backend.model(self.cnf.num_vars()))?)
         } else {
             None
         };
-        backend.add_clause(&[!act]);
         Ok(match second {
             None => Answer::Unique(first),
             Some(second) => Answer::Multiple(first, second),
