@@ -5,7 +5,7 @@
 //! that also puts every copy of d inside d's hook, whatever the layout.
 
 use crate::cnf::{ClauseSink, Cnf, Lit, Var};
-use crate::encode::amo::{Amo, at_most_one, exactly_one};
+use crate::encode::amo::{Amo, exactly_one};
 use crate::encode::card::{self, Card};
 use crate::encode::pb::Pb;
 
@@ -32,34 +32,41 @@ impl Cells {
         let n = layout.n;
         let hook_digit = cnf.track("hook digits", |cnf| hook_digits(cnf, n, digits));
         let filled: Vec<Lit> = (0..n * n).map(|_| cnf.fresh_lit()).collect();
-        let value: Vec<Vec<Bit>> = cnf.track("cell values", |cnf| {
-            (0..n * n)
-                .map(|cell| {
-                    let digit = cell_digit(cnf, &layout.member[cell], &hook_digit);
-                    (0..n)
-                        .map(|d| {
-                            let v = gates::and(cnf, Bit::Lit(filled[cell]), digit[d]);
-                            name(cnf, v, format!("cell({},{})={}", cell / n, cell % n, d + 1))
-                        })
-                        .collect()
-                })
-                .collect()
-        });
-        // The value in order encoding: "holds at least v". By size the digit is the side, so
-        // it comes straight from the layout's order encoding; permuted digits are not monotone
-        // in the side, so it is the OR of the digits.
-        let at_least: Vec<Vec<Bit>> = cnf.track("cell values", |cnf| {
-            (0..n * n)
-                .map(|cell| {
-                    let f = Bit::Lit(filled[cell]);
+        let (at_least, value) = cnf.track("cell values", |cnf| {
+            // "the digit of hook k is at least v" (constants by size)
+            let hook_at_least: Vec<Vec<Bit>> = (0..n)
+                .map(|k| {
                     (1..=n)
-                        .map(|v| match digits {
-                            HookDigits::BySize => gates::and(cnf, f, layout.side_at_least[cell][v]),
-                            HookDigits::Perm => gates::or_all(cnf, &value[cell][v - 1..]),
-                        })
+                        .map(|v| gates::or_all(cnf, &hook_digit[k][v - 1..]))
                         .collect()
                 })
-                .collect()
+                .collect();
+            let mut at_least = Vec::with_capacity(n * n);
+            let mut value = Vec::with_capacity(n * n);
+            for (cell, &f) in filled.iter().enumerate() {
+                let f = Bit::Lit(f);
+                let member = &layout.member[cell];
+                // The value in order encoding, "holds at least v". By size the digit is the
+                // side, straight from the layout's order encoding; permuted digits are read
+                // through the cell's hook from that hook's digit in order encoding.
+                let ge: Vec<Bit> = (1..=n)
+                    .map(|v| match digits {
+                        HookDigits::BySize => gates::and(cnf, f, layout.side_at_least[cell][v]),
+                        HookDigits::Perm => perm_at_least(cnf, f, member, &hook_at_least, v),
+                    })
+                    .collect();
+                // "holds d" = at least d and not at least d+1
+                let holds: Vec<Bit> = (1..=n)
+                    .map(|d| {
+                        let above = ge.get(d).map_or(FALSE, |&b| b);
+                        let bit = gates::and(cnf, ge[d - 1], !above);
+                        name(cnf, bit, format!("cell({},{})={d}", cell / n, cell % n))
+                    })
+                    .collect();
+                at_least.push(ge);
+                value.push(holds);
+            }
+            (at_least, value)
         });
         // A cell filled with no digit is impossible (its hook always carries one); stating it
         // lets the solver see it without going through the layout.
@@ -176,39 +183,26 @@ fn hook_digits(cnf: &mut Cnf, n: usize, digits: HookDigits) -> Vec<Vec<Bit>> {
     }
 }
 
-/// `[d-1]`: the cell's hook carries d. When several (hook, digit) pairs can give d, a fresh
-/// variable is implied by each pair; one digit per cell then pins it exactly (the true pair
-/// forces its digit, at-most-one forbids the rest).
-fn cell_digit(cnf: &mut Cnf, member: &[Bit], hook_digit: &[Vec<Bit>]) -> Vec<Bit> {
-    let n = member.len();
-    let mut fresh = false;
-    let digit: Vec<Bit> = (0..n)
-        .map(|d| {
-            let pairs: Vec<(Bit, Bit)> = (0..n)
-                .map(|k| (member[k], hook_digit[k][d]))
-                .filter(|(m, h)| !m.is_false() && !h.is_false())
-                .collect();
-            match pairs[..] {
-                [] => FALSE,
-                [(m, h)] => gates::and(cnf, m, h),
-                _ => {
-                    fresh = true;
-                    let out = Bit::Lit(cnf.fresh_lit());
-                    for (m, h) in pairs {
-                        gates::clause(cnf, &[!m, !h, out]);
-                        // redundant, for propagation from a digit back to the hook's digit
-                        gates::clause(cnf, &[!m, h, !out]);
-                    }
-                    out
-                }
-            }
-        })
-        .collect();
-    if fresh {
-        let lits: Vec<Lit> = digit.iter().filter_map(|b| b.lit()).collect();
-        at_most_one(cnf, &lits, Amo::Pairwise);
+/// "The cell holds at least v" for permuted digits: false when empty, and otherwise whatever
+/// "the digit of my hook is at least v" says for the hook the cell lies in.
+fn perm_at_least(
+    cnf: &mut Cnf,
+    filled: Bit,
+    member: &[Bit],
+    hook_at_least: &[Vec<Bit>],
+    v: usize,
+) -> Bit {
+    let u = Bit::Lit(cnf.fresh_lit());
+    gates::clause(cnf, &[filled, !u]);
+    for (k, &m) in member.iter().enumerate() {
+        if m.is_false() {
+            continue;
+        }
+        let h = hook_at_least[k][v - 1];
+        gates::clause(cnf, &[!m, !h, !filled, u]);
+        gates::clause(cnf, &[!m, h, !u]);
     }
-    digit
+    u
 }
 
 /// Gives a cell-value bit a variable carrying `name` (a fresh named copy when the literal is

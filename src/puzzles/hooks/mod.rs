@@ -61,6 +61,7 @@ impl HooksPuzzle {
         let layout = cnf.track("layout", |cnf| Layout::build(cnf, n, self.hooks, opts.card));
         let cells = Cells::build(&mut cnf, &layout, self.hook_digits);
         cells.add_counts(&mut cnf, opts.card);
+
         cells.add_givens(&mut cnf, &self.givens);
         for &rule in &self.rules {
             match rule {
