@@ -7,7 +7,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
-use satpuz::puzzles::hooks::{self, HooksOptions, HooksPuzzle};
+use satpuz::puzzles::hooks::{self, Connectivity, HooksOptions, HooksPuzzle};
 
 const SOLVED: [usize; 7] = [1, 2, 3, 5, 7, 8, 10];
 
@@ -18,25 +18,34 @@ fn solve(p: &HooksPuzzle, opts: HooksOptions) -> Vec<u8> {
     solved.grid.expect("solvable")
 }
 
-/// Every choice once: each PB encoding with the default cardinality, and the other
-/// cardinality encoding with the default PB.
+/// Every choice once: each PB encoding with the other defaults, the other cardinality
+/// encoding, and eager connectivity.
 fn choices() -> Vec<HooksOptions> {
     let mut out: Vec<HooksOptions> = Pb::ALL
         .iter()
         .map(|&pb| HooksOptions {
-            card: Card::Totalizer,
             pb,
+            ..HooksOptions::default()
         })
         .collect();
     out.push(HooksOptions {
         card: Card::SeqCounter,
-        pb: Pb::default(),
+        ..HooksOptions::default()
+    });
+    out.push(HooksOptions {
+        connect: Connectivity::Eager,
+        ..HooksOptions::default()
     });
     out
 }
 
 fn label(opts: HooksOptions) -> String {
-    format!("{}-{}", opts.card.name(), opts.pb.name())
+    format!(
+        "{}-{}-{}",
+        opts.card.name(),
+        opts.pb.name(),
+        opts.connect.name()
+    )
 }
 
 fn per_puzzle(c: &mut Criterion) {

@@ -17,7 +17,8 @@ use satpuz::encode::pb::Pb;
 use satpuz::puzzles::hooks::connect::{LazyConnected, cut_clauses};
 use satpuz::puzzles::hooks::format::{Clues, EdgeClues};
 use satpuz::puzzles::hooks::{
-    self, AnswerRule, HookDigits, HookLayout, HooksError, HooksOptions, HooksPuzzle, Rule, Side,
+    self, AnswerRule, Connectivity, HookDigits, HookLayout, HooksError, HooksOptions, HooksPuzzle,
+    Rule, Side,
 };
 use satpuz::solve::external::External;
 use satpuz::solve::{Backend, Varisat, Verdict, enumerate, solve_unique};
@@ -90,6 +91,7 @@ fn unique_with_pb_tree() {
     every_puzzle_unique_with(HooksOptions {
         card: Card::Totalizer,
         pb: Pb::Tree,
+        ..Default::default()
     });
 }
 
@@ -98,6 +100,7 @@ fn unique_with_pb_gte() {
     every_puzzle_unique_with(HooksOptions {
         card: Card::Totalizer,
         pb: Pb::Gte,
+        ..Default::default()
     });
 }
 
@@ -106,6 +109,7 @@ fn unique_with_pb_dpw() {
     every_puzzle_unique_with(HooksOptions {
         card: Card::Totalizer,
         pb: Pb::Dpw,
+        ..Default::default()
     });
 }
 
@@ -114,6 +118,7 @@ fn unique_with_pb_adder() {
     every_puzzle_unique_with(HooksOptions {
         card: Card::Totalizer,
         pb: Pb::Adder,
+        ..Default::default()
     });
 }
 
@@ -122,6 +127,15 @@ fn unique_with_card_seqcounter() {
     every_puzzle_unique_with(HooksOptions {
         card: Card::SeqCounter,
         pb: Pb::Tree,
+        ..Default::default()
+    });
+}
+
+#[test]
+fn unique_with_eager_connectivity() {
+    every_puzzle_unique_with(HooksOptions {
+        connect: Connectivity::Eager,
+        ..Default::default()
     });
 }
 
@@ -566,10 +580,16 @@ fn generated_small_puzzles_agree_with_brute_force() {
                 HooksOptions {
                     card: Card::SeqCounter,
                     pb: Pb::Gte,
+                    ..Default::default()
                 },
                 HooksOptions {
                     card: Card::Totalizer,
                     pb: Pb::Adder,
+                    ..Default::default()
+                },
+                HooksOptions {
+                    connect: Connectivity::Eager,
+                    ..Default::default()
                 },
             ] {
                 assert_eq!(
@@ -779,6 +799,27 @@ fn command_line_solves_counts_and_exports() {
         model.grid(&values),
         unique_grid(&p, HooksOptions::default())
     );
+}
+
+/// With eager connectivity the exported CNF needs no cuts: minisat finds the grid, and the
+/// grid blocked, minisat finds nothing else.
+#[test]
+fn eager_export_is_exact_for_minisat() {
+    let p = hooks::shipped(7).unwrap().unwrap();
+    let opts = HooksOptions {
+        connect: Connectivity::Eager,
+        ..Default::default()
+    };
+    let mut model = p.build(opts);
+    // the plain CNF (no lazy backend) through minisat
+    let mut minisat = External::new("minisat");
+    common::minisat();
+    minisat.add_cnf(&model.cnf);
+    let verdict = solve_unique(&mut model.cnf, &mut minisat).unwrap();
+    let Verdict::Unique(m) = verdict else {
+        panic!("minisat on the eager CNF says {verdict:?}");
+    };
+    assert_eq!(model.grid(&m), unique_grid(&p, HooksOptions::default()));
 }
 
 /// The seed's names for the cells: `encode hooks1 --dimacs -` is readable.

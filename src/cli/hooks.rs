@@ -12,8 +12,8 @@ use satpuz::cnf::{ClauseSink, Cnf};
 use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
 use satpuz::puzzles::hooks::{
-    self, HookDigits, HookLayout, HooksModel, HooksOptions, HooksPuzzle, SHIPPED_COUNT, Solved,
-    check,
+    self, Connectivity, HookDigits, HookLayout, HooksModel, HooksOptions, HooksPuzzle,
+    SHIPPED_COUNT, Solved, check,
 };
 use serde_json::json;
 
@@ -38,6 +38,9 @@ pub struct HooksFlags {
     /// How weighted sums (rows, columns, regions, neighbours, runs) become clauses.
     #[arg(long, value_enum, default_value_t = Pb::Tree, help_heading = HEADING)]
     pub pb: Pb,
+    /// How the filled cells are kept connected: cuts while solving, or reachability in the CNF.
+    #[arg(long, value_enum, default_value_t = Connectivity::Lazy, help_heading = HEADING)]
+    pub connect: Connectivity,
 }
 
 impl HooksFlags {
@@ -45,6 +48,7 @@ impl HooksFlags {
         HooksOptions {
             card: self.card,
             pb: self.pb,
+            connect: self.connect,
         }
     }
 }
@@ -311,7 +315,7 @@ pub fn encode(
         ),
         "the `c p show` line lists the cell variables (the projection for counting)".into(),
     ];
-    if model.connected {
+    if model.connected && flags.connect == Connectivity::Lazy {
         let mut probe = model.clone();
         let solved = probe.solve_unique()?;
         cnf.track("connectivity", |cnf| {

@@ -12,7 +12,9 @@
 //! connected grid. When every grid has at least `min_filled` filled cells and |C| is smaller,
 //! b is not needed: a connected grid through a with N(C) empty would lie inside C.
 
-use crate::cnf::Lit;
+use crate::cnf::{Cnf, Lit};
+
+use super::gates::{self, Bit};
 use crate::solve::{Backend, SolveError};
 
 /// The orthogonally connected groups of `true` cells of a `rows x cols` grid, each sorted,
@@ -126,6 +128,35 @@ pub fn local_cuts(lits: &[Lit], rows: usize, cols: usize, min_filled: usize) -> 
         }
     }
     clauses
+}
+
+/// Connectivity stated up front: the first filled cell (row-major) is the root, and every
+/// filled cell must be reached from it within `steps` moves through filled cells.
+/// `reach[t][cell]` = "reached within t moves". Exact for `steps` >= (filled cells - 1).
+pub fn eager_reachability(cnf: &mut Cnf, lits: &[Lit], rows: usize, cols: usize, steps: usize) {
+    let cells = rows * cols;
+    // root[c]: c is the first filled cell; none_before[c]: no filled cell before c
+    let mut none_before = Bit::Const(true);
+    let mut reach: Vec<Bit> = Vec::with_capacity(cells);
+    for &f in lits {
+        let f = Bit::Lit(f);
+        reach.push(gates::and(cnf, none_before, f));
+        none_before = gates::and(cnf, none_before, !f);
+    }
+    for _ in 0..steps {
+        let next: Vec<Bit> = (0..cells)
+            .map(|c| {
+                let around: Vec<Bit> = neighbours(c, rows, cols).map(|m| reach[m]).collect();
+                let from_neighbour = gates::or_all(cnf, &around);
+                let step = gates::and(cnf, Bit::Lit(lits[c]), from_neighbour);
+                gates::or(cnf, reach[c], step)
+            })
+            .collect();
+        reach = next;
+    }
+    for (c, &f) in lits.iter().enumerate() {
+        gates::clause(cnf, &[Bit::Lit(!f), reach[c]]);
+    }
 }
 
 /// A backend whose models have connected filled cells: each `solve` re-solves, adding cuts,
