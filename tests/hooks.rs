@@ -229,7 +229,7 @@ fn frame_grids(n: usize, layout: HookLayout, digits: HookDigits) -> HashSet<Vec<
         HookDigits::BySize => vec![(0..n).map(|k| n - k).collect()],
         HookDigits::Perm => permutations(n)
             .into_iter()
-            .filter(|p| (0..n).all(|k| p[k] <= 2 * (n - k) - 1))
+            .filter(|p| (0..n).all(|k| p[k] < 2 * (n - k)))
             .collect(),
     };
     let mut grids = HashSet::new();
@@ -489,7 +489,7 @@ fn random_puzzle(
     let mut regions = None;
     let total: usize = (1..=n).map(|d| d * d).sum();
     if rng.random_bool(0.3) {
-        let counts: Vec<usize> = (2..=6).filter(|r| total % r == 0).collect();
+        let counts: Vec<usize> = (2..=6).filter(|r| total.is_multiple_of(*r)).collect();
         let count = counts[rng.random_range(0..counts.len())];
         let mut ids: Vec<usize> = (0..n * n).map(|c| c % count).collect();
         ids.shuffle(rng);

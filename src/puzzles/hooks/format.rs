@@ -11,8 +11,10 @@ pub const MAX_N: usize = 20;
 
 #[derive(Debug, thiserror::Error)]
 pub enum HooksError {
+    /// Syntax or shape (the message carries line and column). Not a `source`: the message
+    /// already includes it, and error chains would print it twice.
     #[error("not a valid Hooks puzzle file: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(serde_json::Error),
     #[error("{field}: {msg}")]
     Invalid { field: String, msg: String },
     #[error(
@@ -21,6 +23,12 @@ pub enum HooksError {
          cell_clue_neighbour_sum"
     )]
     Unsupported { rule: Rule, why: &'static str },
+}
+
+impl From<serde_json::Error> for HooksError {
+    fn from(e: serde_json::Error) -> Self {
+        HooksError::Json(e)
+    }
 }
 
 fn invalid(field: impl Into<String>, msg: impl Into<String>) -> HooksError {

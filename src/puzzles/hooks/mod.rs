@@ -45,7 +45,7 @@ pub struct HooksOptions {
 /// How the `connected` rule is enforced.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Connectivity {
-    /// Cut clauses added while solving, whenever a solution falls apart (measured about three
+    /// Cut clauses added while solving, whenever a solution falls apart (measured about 2.7
     /// times faster on the Hooks puzzles: see README, section Hooks).
     #[default]
     Lazy,
@@ -83,7 +83,7 @@ impl HooksPuzzle {
         let n = self.n;
         let mut cnf = Cnf::new();
         let layout = cnf.track("layout", |cnf| Layout::build(cnf, n, self.hooks, opts.card));
-        let cells = Cells::build(&mut cnf, &layout, self.hook_digits);
+        let cells = Cells::build(&mut cnf, &layout, self.hook_digits, opts.pb);
         cells.add_counts(&mut cnf, opts.card);
 
         cells.add_givens(&mut cnf, &self.givens);
