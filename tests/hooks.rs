@@ -606,6 +606,35 @@ fn generated_small_puzzles_agree_with_brute_force() {
     );
 }
 
+/// The seed's form (`hooks --rows/--cols`, fixed hooks) at n = 5: random planted grids, row and
+/// column sums read off them, every SAT solution against the brute force.
+#[test]
+fn seed_form_at_n5_agrees_with_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let n = 5;
+    let mut frames: Vec<Vec<u8>> = frame_grids(n, HookLayout::Fixed, HookDigits::BySize)
+        .into_iter()
+        .collect();
+    frames.sort();
+    for _ in 0..6 {
+        let g = &frames[rng.random_range(0..frames.len())];
+        let rows = (0..n)
+            .map(|r| (0..n).map(|c| g[r * n + c] as u64).sum())
+            .collect();
+        let cols = (0..n)
+            .map(|c| (0..n).map(|r| g[r * n + c] as u64).sum())
+            .collect();
+        let p = HooksPuzzle::from_sums(rows, cols).unwrap();
+        let expected: BTreeSet<Vec<u8>> = frames
+            .iter()
+            .filter(|f| independent_violations(&p, f).is_empty())
+            .cloned()
+            .collect();
+        assert!(expected.contains(g));
+        assert_eq!(sat_grids(&p, HooksOptions::default()), expected);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Connectivity.
 // ---------------------------------------------------------------------------------------------
