@@ -100,7 +100,7 @@ impl EncodeCmd {
             } else {
                 print!("{report}");
             }
-        } else if let Some(path) = &self.dimacs {
+        } else if let Some(path) = self.dimacs.as_ref().filter(|_| !to_stdout) {
             eprintln!(
                 "wrote {} ({} variables, {} clauses)",
                 path.display(),
