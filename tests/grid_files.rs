@@ -326,3 +326,84 @@ fn the_documented_example_reads_and_has_one_answer() {
     assert_eq!(brute_force_rows(&p), vec![rows.clone()]);
     assert_eq!(rows, vec![row("Ann, Cy, Bob"), row("dog, cat, fish")]);
 }
+
+/// A random small puzzle rich in `same` clues (chains, clashes within a category, negations,
+/// `same` inside `either`), for the merged model.
+fn random_same_heavy(rng: &mut rand_chacha::ChaCha8Rng) -> GridPuzzle {
+    use rand::RngExt;
+    use rand::seq::IndexedRandom;
+    let n = rng.random_range(3..=4);
+    let k = rng.random_range(2..=3);
+    let mut p = GridPuzzle::from_json(&format!(
+        r#"{{"positions": {{"count": {n}}}, "clues": [], "categories": [{}]}}"#,
+        (0..k)
+            .map(|c| format!(
+                r#"{{"name": "c{c}", "values": [{}]}}"#,
+                (0..n)
+                    .map(|i| format!("\"v{c}{i}\""))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ))
+            .collect::<Vec<_>>()
+            .join(",")
+    ))
+    .expect("skeleton");
+    let names: Vec<String> = p.categories.iter().flat_map(|c| c.values.clone()).collect();
+    let pick = |rng: &mut rand_chacha::ChaCha8Rng| names.choose(rng).unwrap().clone();
+    for _ in 0..rng.random_range(2..=6) {
+        let (a, b) = (pick(rng), pick(rng));
+        let relation = match rng.random_range(0..6) {
+            0..=2 => Relation::Same { a, b },
+            3 => Relation::NextTo { a, b },
+            4 => Relation::At {
+                a,
+                position: rng.random_range(1..=n),
+            },
+            _ => Relation::Either {
+                either: vec![
+                    Clue {
+                        relation: Relation::Same { a, b },
+                        not: false,
+                        text: None,
+                    },
+                    Clue {
+                        relation: Relation::SomewhereLeftOf {
+                            a: pick(rng),
+                            b: pick(rng),
+                        },
+                        not: false,
+                        text: None,
+                    },
+                ],
+            },
+        };
+        p.clues.push(Clue {
+            relation,
+            not: rng.random_bool(0.15),
+            text: None,
+        });
+    }
+    p
+}
+
+#[test]
+fn the_merged_model_has_the_same_answers_in_every_encoding() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+    let mut merged_some = 0;
+    for _ in 0..40 {
+        let p = random_same_heavy(&mut rng);
+        let mut brute = brute_force_rows(&p);
+        brute.sort();
+        merged_some += usize::from(
+            p.build_merged().unwrap().model.vars.len() < p.build().unwrap().model.vars.len(),
+        );
+        for opts in all_options() {
+            assert_eq!(library_all(&p, true, opts), brute, "{opts:?}\n{p:?}");
+        }
+    }
+    assert!(
+        merged_some > 20,
+        "the test exercises merging ({merged_some})"
+    );
+}

@@ -11,7 +11,7 @@ use satpuz::cnf::Cnf;
 use satpuz::solve::{Varisat, enumerate};
 use serde_json::json;
 
-use super::input::{Input, load_input, prepare};
+use super::input::{Input, load_input, prepare_for_solving};
 use super::{EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -50,7 +50,7 @@ impl CountCmd {
         let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
         let (mut cnf, name, projected_on) = match input {
             Input::Grid { puzzle, .. } => {
-                let p = prepare(puzzle, self.flags.options())?;
+                let p = prepare_for_solving(puzzle, self.flags.options())?;
                 let n = p.encoded.cnf.primary.len();
                 (
                     p.encoded.cnf,

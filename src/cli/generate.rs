@@ -16,12 +16,16 @@ pub enum Family {
     /// Portia's caskets (Smullyan): the Portia I, II or III catalogue in the reference
     /// generator's order and ids, every puzzle's answer proved unique by the solver.
     Portia(super::portia::GenerateArgs),
+    /// A random logic-grid puzzle (`--positions N --categories K --seed S`): a hidden
+    /// arrangement, clues of every kind, cut until each clue is needed for the one answer.
+    Grid(super::generate_grid::GridArgs),
 }
 
 impl GenerateCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
         match self.family {
             Family::Portia(args) => args.run(),
+            Family::Grid(args) => args.run(),
         }
     }
 }

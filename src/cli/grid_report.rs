@@ -12,7 +12,7 @@ use satpuz::solve::explain::{Explainer, Necessity};
 use satpuz::solve::{Varisat, Verdict, count, solve_unique};
 use serde_json::{Value, json};
 
-use super::input::{Prepared, prepare};
+use super::input::{Prepared, prepare_for_solving};
 use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// What the user asked `solve` for, beyond the answer.
@@ -30,7 +30,7 @@ pub fn solve_grid(
     args: &GridSolveArgs,
 ) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let mut p = prepare(puzzle, opts)?;
+    let mut p = prepare_for_solving(puzzle, opts)?;
     // Before solving: enumeration adds its activation variable to the formula.
     let header = p.header();
     let mut solver = Varisat::with_cnf(&p.encoded.cnf);
@@ -56,7 +56,9 @@ pub fn solve_grid(
     let mut text = format!("{header}\n\n");
     match (&first, &second) {
         (None, _) => {
-            let mus = Explainer::new(&p.grid.model, p.grid.clue_constraints.clone(), opts)
+            // One constraint per clue: the model as the file states it, not the merged one.
+            let full = p.puzzle.build()?;
+            let mus = Explainer::new(&full.model, full.clue_constraints.clone(), opts)
                 .minimal_unsat_subset()?
                 .context("the solver found no solution, but all the clues together have one")?;
             text.push_str(&format!(
@@ -77,14 +79,7 @@ pub fn solve_grid(
             text.push_str(&p.render(a));
             text.push_str("\nunique: yes (a second solve with this answer blocked is UNSAT)\n");
             if args.why {
-                let values = p
-                    .encoded
-                    .decode(match &verdict {
-                        Verdict::Unique(m) => m,
-                        _ => unreachable!("a unique verdict"),
-                    })
-                    .context("decoding the answer")?;
-                let (why_text, why_json) = why(&p, &values, opts)?;
+                let (why_text, why_json) = why(&p, a, opts)?;
                 text.push_str(&why_text);
                 report["clues"] = why_json;
             }
@@ -155,11 +150,12 @@ fn clue_list(puzzle: &GridPuzzle, clues: &[usize]) -> Value {
 }
 
 /// For each clue: needed (dropping it alone admits another answer) or redundant.
-fn why(p: &Prepared, values: &[usize], opts: EncodeOptions) -> anyhow::Result<(String, Value)> {
-    let mut explainer = Explainer::new(&p.grid.model, p.grid.clue_constraints.clone(), opts);
-    let verdicts = explainer.necessity(values)?;
+fn why(p: &Prepared, answer: &GridAnswer, opts: EncodeOptions) -> anyhow::Result<(String, Value)> {
+    // One constraint per clue: the model as the file states it, not the merged one.
+    let full = p.puzzle.build()?;
+    let mut explainer = Explainer::new(&full.model, full.clue_constraints.clone(), opts);
+    let verdicts = explainer.necessity(&full.values(answer))?;
     let noun = &p.puzzle.positions.noun;
-    let answer = p.grid.answer(values, p.puzzle.positions.count);
     let mut text = String::from("\nwhy: each clue, and whether the answer needs it\n");
     let mut rows = Vec::new();
     let needed = verdicts
@@ -170,8 +166,8 @@ fn why(p: &Prepared, values: &[usize], opts: EncodeOptions) -> anyhow::Result<(S
         let clue = &p.puzzle.clues[i];
         let (word, change) = match verdict {
             Necessity::Needed { other } => {
-                let other = p.grid.answer(other, p.puzzle.positions.count);
-                let cells = differences(p, &answer, &other);
+                let other = full.answer(other, p.puzzle.positions.count);
+                let cells = differences(p, answer, &other);
                 let change = cells
                     .first()
                     .map(|d| {

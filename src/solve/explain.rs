@@ -4,11 +4,11 @@
 //! Every clue gets a selector literal (`selector -> clue`), so one incremental solver answers
 //! every question by assumptions: which clues are on, and whether the known answer is blocked.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use crate::cnf::{Lit, Var};
-use crate::model::{EncodeOptions, Encoded, Model};
+use crate::model::{Constraint, EncodeOptions, Encoded, Model};
 use crate::solve::{Backend, SolveError, Varisat};
 
 /// One solver holding a model whose clues can be switched on and off.
@@ -101,27 +101,82 @@ impl Explainer {
     }
 
     /// A minimal set of clues that together admit no solution (dropping any one of them leaves
-    /// a satisfiable set), or None when all the clues together have a solution. Found from the
-    /// solver's failed assumptions, then shrunk by deleting one clue at a time (each deletion
-    /// that stays UNSAT also narrows the set to the new core).
+    /// a satisfiable set), or None when all the clues together have a solution.
     pub fn minimal_unsat_subset(&mut self) -> Result<Option<Vec<usize>>, SolveError> {
         let all: Vec<usize> = (0..self.selectors.len()).collect();
-        if self.solve_with(&all, false)?.is_some() {
+        self.shrink(&all, &[], false)
+    }
+
+    /// A minimal subset of `clues` that still forces the blocked answer (see
+    /// [`Explainer::block_answer`]): every clue in it is needed. Clues earlier in `clues` are
+    /// tried for removal first. None when `clues` do not force the answer.
+    /// Clues in `prefer` start in the candidate set even when the solver's first core leaves
+    /// them out (put them last in `clues` to give them the best chance to stay).
+    pub fn minimal_unique_subset(
+        &mut self,
+        clues: &[usize],
+        prefer: &[usize],
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        self.shrink(clues, prefer, true)
+    }
+
+    /// Deletion-based shrinking of an UNSAT set of clues: start from the solver's failed
+    /// assumptions, then drop one clue at a time, keeping it out when the rest stay UNSAT (and
+    /// narrowing to the new core) and marking it needed otherwise. A clue once needed stays
+    /// needed in every subset, so one pass suffices.
+    fn shrink(
+        &mut self,
+        clues: &[usize],
+        prefer: &[usize],
+        blocked: bool,
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        if self.solve_with(clues, blocked)?.is_some() {
             return Ok(None);
         }
-        let mut set = self.core();
+        let keep = |core: Vec<usize>| -> HashSet<usize> {
+            let core: HashSet<usize> = core.into_iter().collect();
+            clues
+                .iter()
+                .copied()
+                .filter(|c| core.contains(c) || prefer.contains(c))
+                .collect()
+        };
+        let first = keep(self.core());
+        let mut set: Vec<usize> = clues
+            .iter()
+            .copied()
+            .filter(|c| first.contains(c))
+            .collect();
+        set.dedup();
         let mut needed: Vec<usize> = Vec::new();
         while let Some(&candidate) = set.iter().find(|c| !needed.contains(c)) {
             let without: Vec<usize> = set.iter().copied().filter(|&c| c != candidate).collect();
-            if self.solve_with(&without, false)?.is_some() {
+            if self.solve_with(&without, blocked)?.is_some() {
                 needed.push(candidate);
             } else {
-                let core = self.core();
+                let core = keep(self.core());
                 set = without.into_iter().filter(|c| core.contains(c)).collect();
             }
         }
         set.sort_unstable();
         Ok(Some(set))
+    }
+
+    /// Adds one more switchable clue; returns its number.
+    pub fn add_clue(&mut self, c: &Constraint) -> usize {
+        let first_new = self.encoded.cnf.num_clauses();
+        let selector = self
+            .encoded
+            .cnf
+            .vars
+            .named(format!("clue{}", self.selectors.len() + 1));
+        self.encoded.add_constraint_guarded(c, selector.pos_lit());
+        for i in first_new..self.encoded.cnf.num_clauses() {
+            self.solver.add_clause(self.encoded.cnf.clauses.get(i));
+        }
+        self.clue_of.insert(selector, self.selectors.len());
+        self.selectors.push(selector.pos_lit());
+        self.selectors.len() - 1
     }
 
     /// Adds (guarded) the clause that forbids the answer `values`; later solves can assume it.

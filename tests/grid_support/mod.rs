@@ -230,3 +230,22 @@ pub fn scratch(test: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
+
+/// Every solution by the library, as rows of names, from the plain or the merged model.
+pub fn library_all(p: &GridPuzzle, merged: bool, opts: EncodeOptions) -> Vec<Vec<Vec<String>>> {
+    use std::ops::ControlFlow;
+    let grid = if merged { p.build_merged() } else { p.build() }.expect("builds");
+    let mut encoded = grid.model.encode(opts);
+    let mut solver = Varisat::with_cnf(&encoded.cnf);
+    let mut cnf = encoded.cnf.clone();
+    let mut out = Vec::new();
+    satpuz::solve::enumerate(&mut cnf, &mut solver, None, |m| {
+        let values = encoded.decode(m).expect("decodes");
+        out.push(rows_of(p, &grid.answer(&values, p.positions.count).table));
+        ControlFlow::Continue(())
+    })
+    .expect("solves");
+    encoded.cnf = cnf;
+    out.sort();
+    out
+}

@@ -8,6 +8,7 @@
 //! [`file`]; this module holds the puzzle itself and its model.
 
 pub mod file;
+pub mod generate;
 
 use std::collections::HashMap;
 
@@ -217,6 +218,18 @@ impl GridPuzzle {
 
     /// Builds the model with another clue list (a subset, for explanations and generators).
     pub fn build_with(&self, clues: &[Clue]) -> Result<GridModel, PuzzleError> {
+        self.build_impl(clues, false)
+    }
+
+    /// Builds the model for solving and counting: values that `same` clues tie together share
+    /// one variable (the clue itself disappears), so the formula is smaller and the solver has
+    /// fewer, stronger decisions. The answers and their count are those of [`Self::build`];
+    /// `clue_constraints` then covers the remaining clues and is not one constraint per clue.
+    pub fn build_merged(&self) -> Result<GridModel, PuzzleError> {
+        self.build_impl(&self.clues, true)
+    }
+
+    fn build_impl(&self, clues: &[Clue], merge: bool) -> Result<GridModel, PuzzleError> {
         let n = self.positions.count;
         if n == 0 {
             return Err(PuzzleError::NoPositions);
@@ -239,13 +252,42 @@ impl GridPuzzle {
         }
         let index = self.value_index()?;
         let mut model = Model::new();
+        let group = if merge {
+            self.same_groups(clues, &index)
+        } else {
+            (0..index.len()).collect()
+        };
+        // One variable per group, named after its values.
+        let flat: Vec<(usize, usize)> = self
+            .categories
+            .iter()
+            .enumerate()
+            .flat_map(|(c, cat)| (0..cat.values.len()).map(move |i| (c, i)))
+            .collect();
+        let mut var_of_group: HashMap<usize, VarId> = HashMap::new();
+        for &g in &group {
+            var_of_group.entry(g).or_insert_with(|| {
+                let name = flat
+                    .iter()
+                    .zip(&group)
+                    .filter(|&(_, &h)| h == g)
+                    .map(|(&(c, i), _)| self.categories[c].values[i].as_str())
+                    .collect::<Vec<_>>()
+                    .join("=");
+                model.add_var(name, labels.clone())
+            });
+        }
+        let mut k = 0;
         let value_var: Vec<Vec<VarId>> = self
             .categories
             .iter()
             .map(|cat| {
                 cat.values
                     .iter()
-                    .map(|v| model.add_var(v.clone(), labels.clone()))
+                    .map(|_| {
+                        k += 1;
+                        var_of_group[&group[k - 1]]
+                    })
                     .collect()
             })
             .collect();
@@ -254,6 +296,14 @@ impl GridPuzzle {
         }
         let start = model.constraints.len();
         for (i, clue) in clues.iter().enumerate() {
+            if merge
+                && let (Relation::Same { a, b }, false) = (&clue.relation, clue.not)
+                && let (Some(&(ca, ia)), Some(&(cb, ib))) =
+                    (index.get(a.as_str()), index.get(b.as_str()))
+                && value_var[ca][ia] == value_var[cb][ib]
+            {
+                continue; // the shared variable states it
+            }
             let ctx = ClueContext {
                 clue: i + 1,
                 text: clue.text.as_deref(),
@@ -276,6 +326,57 @@ impl GridPuzzle {
             value_var,
             clue_constraints: start..end,
         })
+    }
+
+    /// For each value (categories in order, values in order), the representative of its group
+    /// of values tied by positive `same` clues, never joining two values of one category.
+    fn same_groups(&self, clues: &[Clue], index: &HashMap<&str, (usize, usize)>) -> Vec<usize> {
+        let offset: Vec<usize> = self
+            .categories
+            .iter()
+            .scan(0, |acc, cat| {
+                let start = *acc;
+                *acc += cat.values.len();
+                Some(start)
+            })
+            .collect();
+        let total: usize = self.categories.iter().map(|c| c.values.len()).sum();
+        let mut parent: Vec<usize> = (0..total).collect();
+        // Categories present in each group, as a bit set (groups never hold two values of one).
+        let mut cats: Vec<u128> = self
+            .categories
+            .iter()
+            .enumerate()
+            .flat_map(|(c, cat)| std::iter::repeat_n(1u128 << (c % 128), cat.values.len()))
+            .collect();
+        fn root(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        if self.categories.len() <= 128 {
+            for clue in clues {
+                let (Relation::Same { a, b }, false) = (&clue.relation, clue.not) else {
+                    continue;
+                };
+                let (Some(&(ca, ia)), Some(&(cb, ib))) =
+                    (index.get(a.as_str()), index.get(b.as_str()))
+                else {
+                    continue;
+                };
+                let (ra, rb) = (
+                    root(&mut parent, offset[ca] + ia),
+                    root(&mut parent, offset[cb] + ib),
+                );
+                if ra != rb && cats[ra] & cats[rb] == 0 {
+                    parent[rb] = ra;
+                    cats[ra] |= cats[rb];
+                }
+            }
+        }
+        (0..total).map(|x| root(&mut parent, x)).collect()
     }
 }
 
@@ -474,6 +575,17 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 impl GridModel {
+    /// The value of every model variable in an answer (the inverse of [`GridModel::answer`]).
+    pub fn values(&self, answer: &GridAnswer) -> Vec<usize> {
+        let mut values = vec![0; self.model.vars.len()];
+        for (p, row) in answer.table.iter().enumerate() {
+            for (c, &i) in row.iter().enumerate() {
+                values[self.value_var[c][i]] = p;
+            }
+        }
+        values
+    }
+
     /// Reads an answer table from the model's values.
     pub fn answer(&self, values: &[usize], positions: usize) -> GridAnswer {
         let mut table = vec![vec![0; self.value_var.len()]; positions];

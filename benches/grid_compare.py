@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Count the solutions of satpuz grid-puzzle files with PySAT and with OR-tools CP-SAT, the two
+references of issue 3, on the same files `cargo bench --bench grid_scale` times.
+
+  pip install python-sat ortools
+  python3 benches/grid_compare.py benches/grid/*.json
+
+PySAT: one-hot position variables, exactly-one per value and per (category, position) with
+sequential-counter AMO, the support encoding for each clue, CaDiCaL 1.5.3, blocking clauses on
+the position variables. CP-SAT: an integer position per value, AddAllDifferent per category,
+each clue a table constraint (inside `either`, reified both ways so that no
+solution is counted twice), all solutions enumerated.
+Each count is timed from the parsed file to the last solution (median of --runs runs).
+"""
+
+import argparse
+import json
+import statistics
+import time
+
+
+def holds(kind, p, q, k):
+    return {
+        "same": lambda: p == q,
+        "left_of": lambda: p + 1 == q,
+        "right_of": lambda: p == q + 1,
+        "somewhere_left_of": lambda: p < q,
+        "somewhere_right_of": lambda: p > q,
+        "next_to": lambda: abs(p - q) == 1,
+        "distance": lambda: abs(p - q) == k,
+        "left_by": lambda: q - p == k,
+        "right_by": lambda: p - q == k,
+    }[kind]()
+
+
+def unary_allowed(clue, n):
+    kind = clue["kind"]
+    if kind == "at":
+        allowed = {clue["position"] - 1}
+    elif kind == "one_of":
+        allowed = {p - 1 for p in clue["positions"]}
+    else:  # at_end
+        allowed = {0, n - 1}
+    if clue.get("not"):
+        allowed = set(range(n)) - allowed
+    return allowed
+
+
+def pairs_allowed(clue, n):
+    k = clue.get("k", 0)
+    neg = clue.get("not", False)
+    return [(p, q) for p in range(n) for q in range(n) if holds(clue["kind"], p, q, k) != neg]
+
+
+def pysat_count(puzzle, limit):
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    n = puzzle["positions"]["count"]
+    pool = IDPool()
+    x = {}
+    values = []
+    for cat in puzzle["categories"]:
+        for v in cat["values"]:
+            values.append(v)
+            x[v] = [pool.id(("x", v, p)) for p in range(n)]
+    clauses = []
+
+    def exactly_one(lits):
+        clauses.append(list(lits))
+        clauses.extend(CardEnc.atmost(lits=lits, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
+
+    for v in values:
+        exactly_one(x[v])
+    for cat in puzzle["categories"]:
+        for p in range(n):
+            exactly_one([x[v][p] for v in cat["values"]])
+
+    def clue_clauses(clue):
+        if clue["kind"] == "either":
+            if clue.get("not"):
+                out = []
+                for part in clue["either"]:
+                    out += clue_clauses(dict(part, **{"not": not part.get("not", False)}))
+                return out
+            guards, out = [], []
+            for part in clue["either"]:
+                g = pool.id(("guard", id(part)))
+                guards.append(g)
+                out += [c + [-g] for c in clue_clauses(part)]
+            return out + [guards]
+        if clue["kind"] in ("at", "one_of", "at_end"):
+            allowed = unary_allowed(clue, n)
+            return [[x[clue["a"]][p] for p in sorted(allowed)]]
+        pairs = set(pairs_allowed(clue, n))
+        a, b = x[clue["a"]], x[clue["b"]]
+        out = []
+        for p in range(n):
+            out.append([-a[p]] + [b[q] for q in range(n) if (p, q) in pairs])
+            out.append([-b[p]] + [a[q] for q in range(n) if (q, p) in pairs])
+        return out
+
+    for clue in puzzle["clues"]:
+        clauses += clue_clauses(clue)
+    primary = [lit for v in values for lit in x[v]]
+    found = 0
+    with Solver(name="cadical153", bootstrap_with=clauses) as s:
+        while found < limit and s.solve():
+            model = s.get_model()
+            found += 1
+            s.add_clause([-lit for lit in primary if model[lit - 1] > 0])
+    return found
+
+
+def cpsat_count(puzzle, limit):
+    from ortools.sat.python import cp_model
+
+    n = puzzle["positions"]["count"]
+    m = cp_model.CpModel()
+    pos = {}
+    for cat in puzzle["categories"]:
+        for v in cat["values"]:
+            pos[v] = m.NewIntVar(0, n - 1, v)
+        m.AddAllDifferent([pos[v] for v in cat["values"]])
+
+    def reified(clue):
+        """A literal equivalent to the clue: enumeration counts assignments of every variable, so
+        a guard must be determined by the positions or solutions would be counted twice."""
+        g = m.NewBoolVar("g")
+        if clue["kind"] == "either":
+            parts = [reified(part) for part in clue["either"]]
+            holds_ = m.NewBoolVar("any")
+            m.AddBoolOr(parts).OnlyEnforceIf(holds_)
+            m.AddBoolAnd([x.Not() for x in parts]).OnlyEnforceIf(holds_.Not())
+            m.Add(g == (holds_.Not() if clue.get("not") else holds_))
+            return g
+        if clue["kind"] in ("at", "one_of", "at_end"):
+            allowed = sorted(unary_allowed(clue, n))
+            banned = sorted(set(range(n)) - set(allowed))
+            vars_ = [pos[clue["a"]]]
+            ok, ko = [(p,) for p in allowed], [(p,) for p in banned]
+        else:
+            allowed = set(pairs_allowed(clue, n))
+            vars_ = [pos[clue["a"]], pos[clue["b"]]]
+            ok = sorted(allowed)
+            ko = [(p, q) for p in range(n) for q in range(n) if (p, q) not in allowed]
+        m.AddAllowedAssignments(vars_, ok).OnlyEnforceIf(g)
+        m.AddAllowedAssignments(vars_, ko).OnlyEnforceIf(g.Not())
+        return g
+
+    def add(clue):
+        if clue["kind"] == "either":
+            m.AddBoolOr([reified(clue)])
+        elif clue["kind"] in ("at", "one_of", "at_end"):
+            m.AddAllowedAssignments([pos[clue["a"]]], [(p,) for p in sorted(unary_allowed(clue, n))])
+        else:
+            m.AddAllowedAssignments([pos[clue["a"]], pos[clue["b"]]], pairs_allowed(clue, n))
+
+    for clue in puzzle["clues"]:
+        add(clue)
+
+    class Counter(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.found = 0
+
+        def on_solution_callback(self):
+            self.found += 1
+            if self.found >= limit:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    counter = Counter()
+    solver.Solve(m, counter)
+    return counter.found
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--limit", type=int, default=100000)
+    args = ap.parse_args()
+    print(f"{'file':40} {'tool':8} {'solutions':>9} {'median ms':>10}")
+    for f in args.files:
+        puzzle = json.load(open(f))
+        for name, fn in (("pysat", pysat_count), ("cp-sat", cpsat_count)):
+            times, found = [], None
+            for _ in range(args.runs):
+                t = time.perf_counter()
+                found = fn(puzzle, args.limit)
+                times.append((time.perf_counter() - t) * 1e3)
+            print(f"{f:40} {name:8} {found:>9} {statistics.median(times):>10.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

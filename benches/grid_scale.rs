@@ -1,0 +1,131 @@
+//! Generated logic-grid puzzles at 5 to 50 positions (5 categories): solving (answer plus
+//! uniqueness proof) and counting, from the parsed file to the verdict (model, encoding, solver
+//! load and search all timed).
+//!
+//! The puzzles are the files in `benches/grid/`, made by `satpuz generate grid --positions N
+//! --categories 5 --seed S` (unique, every clue needed) and the same with `--solutions
+//! 24..3000` (clues removed at random until the count is in range). `benches/grid_compare.py`
+//! counts the same files with PySAT and OR-tools CP-SAT.
+//!
+//! Encodings compared (ids in the bench names):
+//! - `plain-pairwise`: one variable per value, one-hot, pairwise at-most-one (the general default);
+//! - `merged-*`: values tied by `same` clues share a variable (`GridPuzzle::build_merged`, what
+//!   `satpuz solve` and `count` use), with each at-most-one encoding.
+//!
+//! `cargo bench --bench grid_scale` runs all; filter with e.g. `-- count/merged-pairwise`.
+
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use satpuz::encode::{Amo, Encoding};
+use satpuz::model::EncodeOptions;
+use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::solve::{Varisat, Verdict, count, solve_unique};
+
+#[derive(Clone, Copy)]
+struct Variant {
+    id: &'static str,
+    merged: bool,
+    amo: Amo,
+}
+
+const VARIANTS: [Variant; 5] = [
+    Variant {
+        id: "plain-pairwise",
+        merged: false,
+        amo: Amo::Pairwise,
+    },
+    Variant {
+        id: "merged-pairwise",
+        merged: true,
+        amo: Amo::Pairwise,
+    },
+    Variant {
+        id: "merged-commander",
+        merged: true,
+        amo: Amo::Commander,
+    },
+    Variant {
+        id: "merged-ladder",
+        merged: true,
+        amo: Amo::Ladder,
+    },
+    Variant {
+        id: "merged-seqcounter",
+        merged: true,
+        amo: Amo::SeqCounter,
+    },
+];
+
+fn encoded(p: &GridPuzzle, v: Variant) -> satpuz::model::Encoded {
+    let grid = if v.merged {
+        p.build_merged()
+    } else {
+        p.build()
+    }
+    .expect("bench puzzles build");
+    grid.model.encode(EncodeOptions {
+        encoding: Encoding::OneHot,
+        amo: v.amo,
+    })
+}
+
+/// The bench files, smallest first: (name, puzzle, its solution count).
+fn puzzles() -> Vec<(String, GridPuzzle, u64)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/grid");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("benches/grid")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let p = GridPuzzle::from_json(&text).expect("a puzzle file");
+            let n = count(&mut encoded(&p, VARIANTS[1]).cnf, None).expect("counts");
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, p, n)
+        })
+        .collect()
+}
+
+fn grid_scale(c: &mut Criterion) {
+    let puzzles = puzzles();
+    for (name, p, n) in &puzzles {
+        eprintln!("{name}: {} clues, {n} solution(s)", p.clues.len());
+    }
+    for task in ["solve", "count"] {
+        let mut group = c.benchmark_group(format!("grid/{task}"));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2));
+        for v in VARIANTS {
+            for (name, p, n) in &puzzles {
+                // A unique puzzle's count is its uniqueness proof: one bench of the two.
+                if task == "count" && *n == 1 {
+                    continue;
+                }
+                group.bench_with_input(BenchmarkId::new(v.id, name), p, |b, p| {
+                    b.iter(|| {
+                        let mut e = encoded(p, v);
+                        if task == "solve" {
+                            let mut solver = Varisat::with_cnf(&e.cnf);
+                            let verdict = solve_unique(&mut e.cnf, &mut solver).expect("solves");
+                            assert_eq!(matches!(verdict, Verdict::Unique(_)), *n == 1);
+                        } else {
+                            assert_eq!(count(&mut e.cnf, None).expect("counts"), *n);
+                        }
+                    })
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, grid_scale);
+criterion_main!(benches);

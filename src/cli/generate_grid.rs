@@ -1,0 +1,144 @@
+//! `satpuz generate grid`: a random logic-grid puzzle with one solution, in the puzzle-file
+//! format (`--json`, or `--out FILE`) or as numbered clues in words.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use satpuz::model::EncodeOptions;
+use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
+use satpuz::solve::count;
+
+use super::EXIT_OK;
+use super::encode::write_file;
+
+#[derive(Debug, Args)]
+pub struct GridArgs {
+    /// Positions in the row.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(2..=200))]
+    pub positions: u64,
+    /// Categories (each a permutation of the positions).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=26))]
+    pub categories: u64,
+    /// Random seed: the same seed gives the same puzzle on every machine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Then remove N clues at random (the puzzle usually gets several solutions).
+    #[arg(long, value_name = "N")]
+    pub drop: Option<usize>,
+    /// Then remove clues at random until the puzzle has between MIN and MAX solutions.
+    #[arg(long, value_name = "MIN..MAX", conflicts_with = "drop", value_parser = parse_range)]
+    pub solutions: Option<(u64, u64)>,
+    /// Print the puzzle file (JSON) instead of the clues in words.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the puzzle file to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Overwrite FILE if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl GridArgs {
+    pub fn run(self) -> anyhow::Result<ExitCode> {
+        let shape = GridShape {
+            positions: self.positions as usize,
+            categories: self.categories as usize,
+        };
+        let start = Instant::now();
+        let mut puzzle = generate(shape, self.seed)?.puzzle;
+        if let Some(drop) = self.drop {
+            if drop > puzzle.clues.len() {
+                bail!(
+                    "--drop {drop}: the puzzle has only {} clues",
+                    puzzle.clues.len()
+                );
+            }
+            let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+            puzzle.clues.shuffle(&mut rng);
+            puzzle.clues.truncate(puzzle.clues.len() - drop);
+            puzzle.name = format!("{} with {drop} clue(s) dropped", puzzle.name);
+        }
+        if let Some((min, max)) = self.solutions {
+            let count = |p: &GridPuzzle, limit: u64| {
+                let mut encoded = p
+                    .build_merged()
+                    .expect("generated puzzles build")
+                    .model
+                    .encode(EncodeOptions::default());
+                count(&mut encoded.cnf, Some(limit))
+            };
+            puzzle = relax(&puzzle, self.seed, min, max, count)?.with_context(|| {
+                format!("no way of removing clues gives between {min} and {max} solutions")
+            })?;
+        }
+        let file = serde_json::to_string_pretty(&puzzle)? + "\n";
+        if let Some(path) = &self.out {
+            write_file(path, self.force, |f| f.write_all(file.as_bytes()))?;
+            eprintln!(
+                "wrote {} ({} clues, generated in {:.0} ms)",
+                path.display(),
+                puzzle.clues.len(),
+                start.elapsed().as_secs_f64() * 1e3
+            );
+        } else if self.json {
+            print!("{file}");
+        } else {
+            let minimal = self.drop.is_none() && self.solutions.is_none();
+            print!("{}", in_words(&puzzle, minimal));
+        }
+        Ok(ExitCode::from(EXIT_OK))
+    }
+}
+
+/// The puzzle as a person would read it: the categories, then the clues, numbered.
+fn in_words(p: &GridPuzzle, minimal: bool) -> String {
+    let mut out = format!(
+        "{}\n{} positions in a row, numbered 1 to {} from the left.\n",
+        p.name, p.positions.count, p.positions.count
+    );
+    for cat in &p.categories {
+        out.push_str(&format!("  {}: {}\n", cat.name, cat.values.join(", ")));
+    }
+    let note = if minimal {
+        " (each is needed for the answer to be unique)"
+    } else {
+        ""
+    };
+    out.push_str(&format!("\n{} clues{note}:\n", p.clues.len()));
+    for (i, clue) in p.clues.iter().enumerate() {
+        out.push_str(&format!(
+            "  {:>3}. {}\n",
+            i + 1,
+            clue.describe(&p.positions.noun)
+        ));
+    }
+    out.push_str(
+        "\nsolve it with: satpuz generate grid ... --json > p.json && satpuz solve p.json\n",
+    );
+    out
+}
+
+/// `MIN..MAX` as two counts.
+fn parse_range(s: &str) -> Result<(u64, u64), String> {
+    let (a, b) = s
+        .split_once("..")
+        .ok_or_else(|| format!("`{s}`: expected MIN..MAX, e.g. 24..2000"))?;
+    let parse = |x: &str| {
+        x.trim()
+            .parse::<u64>()
+            .map_err(|e| format!("`{x}` in `{s}`: {e}"))
+    };
+    let (min, max) = (parse(a)?, parse(b)?);
+    if min < 2 || min > max {
+        return Err(format!("`{s}`: need 2 <= MIN <= MAX"));
+    }
+    Ok((min, max))
+}

@@ -1,0 +1,177 @@
+//! `generate grid`: the generated puzzle has exactly the hidden answer (brute force written in
+//! the tests for small ones, two encodings agreeing for larger ones), every clue holds in the
+//! hidden answer and is needed, the same seed gives the same file, and every kind appears.
+
+mod grid_support;
+
+use std::collections::{BTreeSet, HashMap};
+
+use grid_support::*;
+use satpuz::encode::{Amo, Encoding};
+use satpuz::model::EncodeOptions;
+use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
+use satpuz::solve::count;
+
+fn hidden_rows(p: &GridPuzzle, position_of: &[Vec<usize>]) -> Vec<Vec<String>> {
+    p.categories
+        .iter()
+        .enumerate()
+        .map(|(c, cat)| {
+            let mut row = vec![String::new(); p.positions.count];
+            for (i, v) in cat.values.iter().enumerate() {
+                row[position_of[c][i]] = v.clone();
+            }
+            row
+        })
+        .collect()
+}
+
+fn library_count(p: &GridPuzzle, opts: EncodeOptions, limit: u64) -> u64 {
+    let grid = p.build().expect("builds");
+    let mut encoded = grid.model.encode(opts);
+    count(&mut encoded.cnf, Some(limit)).expect("counts")
+}
+
+#[test]
+fn small_generated_puzzles_have_exactly_the_hidden_answer_and_need_every_clue() {
+    for seed in 0..6 {
+        let shape = GridShape {
+            positions: 4 + (seed as usize % 2),
+            categories: 3,
+        };
+        let g = generate(shape, seed).expect("generates");
+        let p = &g.puzzle;
+        let hidden = hidden_rows(p, &g.position_of);
+        let brute = brute_force_rows(p);
+        assert_eq!(
+            brute,
+            vec![hidden.clone()],
+            "seed {seed}: unique, the hidden answer"
+        );
+        for i in 0..p.clues.len() {
+            let others: Vec<_> = (0..p.clues.len())
+                .filter(|&j| j != i)
+                .map(|j| p.clues[j].clone())
+                .collect();
+            assert!(
+                brute_force(p, &others, 2).len() > 1,
+                "seed {seed}: clue {} ({}) is needed",
+                i + 1,
+                p.clues[i].describe("position")
+            );
+        }
+        // The written file reads back as the same puzzle.
+        let text = serde_json::to_string(p).unwrap();
+        let back = GridPuzzle::from_json(&text).expect("reads back");
+        assert_eq!(back.clues, p.clues);
+    }
+}
+
+#[test]
+fn larger_puzzles_are_unique_in_two_encodings_and_deterministic() {
+    let shape = GridShape {
+        positions: 10,
+        categories: 5,
+    };
+    let a = generate(shape, 42).unwrap();
+    let b = generate(shape, 42).unwrap();
+    assert_eq!(
+        serde_json::to_string(&a.puzzle).unwrap(),
+        serde_json::to_string(&b.puzzle).unwrap(),
+        "same seed, same puzzle"
+    );
+    let c = generate(shape, 43).unwrap();
+    assert_ne!(a.puzzle.clues, c.puzzle.clues);
+    let bits = EncodeOptions {
+        encoding: Encoding::Bits,
+        amo: Amo::SeqCounter,
+    };
+    for g in [&a, &c] {
+        assert_eq!(library_count(&g.puzzle, EncodeOptions::default(), 2), 1);
+        assert_eq!(library_count(&g.puzzle, bits, 2), 1);
+        assert_eq!(
+            library_rows(&g.puzzle, bits).unwrap(),
+            hidden_rows(&g.puzzle, &g.position_of)
+        );
+    }
+}
+
+#[test]
+fn clues_of_every_kind_appear() {
+    let mut kinds = BTreeSet::new();
+    for seed in 0..4 {
+        let g = generate(
+            GridShape {
+                positions: 8,
+                categories: 4,
+            },
+            seed,
+        )
+        .unwrap();
+        for c in &g.puzzle.clues {
+            let kind = serde_json::to_value(c).unwrap()["kind"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            kinds.insert(if c.not { format!("not_{kind}") } else { kind });
+        }
+    }
+    for kind in [
+        "same",
+        "left_of",
+        "right_of",
+        "somewhere_left_of",
+        "somewhere_right_of",
+        "next_to",
+        "at",
+        "not_at",
+        "one_of",
+        "either",
+        "not_same",
+        "not_next_to",
+    ] {
+        assert!(kinds.contains(kind), "{kind} in {kinds:?}");
+    }
+    assert!(
+        kinds.contains("distance") || kinds.contains("left_by") || kinds.contains("right_by"),
+        "{kinds:?}"
+    );
+}
+
+#[test]
+fn relaxed_puzzles_have_the_asked_number_of_solutions() {
+    let g = generate(
+        GridShape {
+            positions: 5,
+            categories: 3,
+        },
+        7,
+    )
+    .unwrap();
+    let relaxed = relax(&g.puzzle, 1, 12, 200, |p, limit| {
+        let mut e = p.build().unwrap().model.encode(EncodeOptions::default());
+        count(&mut e.cnf, Some(limit))
+    })
+    .unwrap()
+    .expect("a relaxation in range");
+    let n = brute_force_rows(&relaxed).len();
+    assert!((12..=200).contains(&n), "{n}");
+    assert_eq!(
+        library_count(&relaxed, EncodeOptions::default(), 10_000),
+        n as u64
+    );
+    // Only clues were removed.
+    let original: HashMap<String, ()> = g
+        .puzzle
+        .clues
+        .iter()
+        .map(|c| (format!("{c:?}"), ()))
+        .collect();
+    assert!(
+        relaxed
+            .clues
+            .iter()
+            .all(|c| original.contains_key(&format!("{c:?}")))
+    );
+}
