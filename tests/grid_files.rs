@@ -327,9 +327,10 @@ fn the_documented_example_reads_and_has_one_answer() {
     assert_eq!(rows, vec![row("Ann, Cy, Bob"), row("dog, cat, fish")]);
 }
 
-/// A random small puzzle rich in `same` clues (chains, clashes within a category, negations,
-/// `same` inside `either`), for the merged model.
-fn random_same_heavy(rng: &mut rand_chacha::ChaCha8Rng) -> GridPuzzle {
+/// A random small puzzle rich in clues that tie values at a distance (`same`, `left_of`,
+/// `right_of`, `left_by`, `right_by`: chains, cycles, clashes within a category, negations,
+/// ties inside `either`), for the merged model.
+fn random_tie_heavy(rng: &mut rand_chacha::ChaCha8Rng) -> GridPuzzle {
     use rand::RngExt;
     use rand::seq::IndexedRandom;
     let n = rng.random_range(3..=4);
@@ -352,10 +353,15 @@ fn random_same_heavy(rng: &mut rand_chacha::ChaCha8Rng) -> GridPuzzle {
     let pick = |rng: &mut rand_chacha::ChaCha8Rng| names.choose(rng).unwrap().clone();
     for _ in 0..rng.random_range(2..=6) {
         let (a, b) = (pick(rng), pick(rng));
-        let relation = match rng.random_range(0..6) {
+        let k = rng.random_range(1..n);
+        let relation = match rng.random_range(0..10) {
             0..=2 => Relation::Same { a, b },
-            3 => Relation::NextTo { a, b },
-            4 => Relation::At {
+            3 => Relation::LeftOf { a, b },
+            4 => Relation::RightOf { a, b },
+            5 => Relation::LeftBy { a, b, k },
+            6 => Relation::RightBy { a, b, k },
+            7 => Relation::NextTo { a, b },
+            8 => Relation::At {
                 a,
                 position: rng.random_range(1..=n),
             },
@@ -390,20 +396,34 @@ fn random_same_heavy(rng: &mut rand_chacha::ChaCha8Rng) -> GridPuzzle {
 fn the_merged_model_has_the_same_answers_in_every_encoding() {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
-    let mut merged_some = 0;
-    for _ in 0..40 {
-        let p = random_same_heavy(&mut rng);
+    let (mut merged_some, mut shifted_some) = (0, 0);
+    for _ in 0..50 {
+        let p = random_tie_heavy(&mut rng);
         let mut brute = brute_force_rows(&p);
         brute.sort();
-        merged_some += usize::from(
-            p.build_merged().unwrap().model.vars.len() < p.build().unwrap().model.vars.len(),
-        );
+        let merged = p.build_merged().unwrap();
+        merged_some += usize::from(merged.model.vars.len() < p.build().unwrap().model.vars.len());
+        shifted_some += usize::from(merged.value_offset.iter().flatten().any(|&o| o > 0));
         for opts in all_options() {
             assert_eq!(library_all(&p, true, opts), brute, "{opts:?}\n{p:?}");
         }
+        // The merged model's own check (Model::satisfied_by) accepts exactly those answers.
+        for rows in &brute {
+            let table: Vec<Vec<usize>> = (0..p.positions.count)
+                .map(|pos| {
+                    p.categories
+                        .iter()
+                        .enumerate()
+                        .map(|(c, cat)| cat.values.iter().position(|v| *v == rows[c][pos]).unwrap())
+                        .collect()
+                })
+                .collect();
+            let values = merged.values(&satpuz::puzzles::grid::GridAnswer { table });
+            assert!(merged.model.satisfied_by(&values), "{p:?}");
+        }
     }
     assert!(
-        merged_some > 20,
-        "the test exercises merging ({merged_some})"
+        merged_some > 30 && shifted_some > 15,
+        "the test exercises merging ({merged_some}) and shifts ({shifted_some})"
     );
 }

@@ -130,9 +130,9 @@ pub fn prepare(puzzle: GridPuzzle, opts: EncodeOptions) -> anyhow::Result<Prepar
     })
 }
 
-/// Like [`prepare`], with the model merged for solving and counting (values tied by `same`
-/// clues share a variable: the same answers, a smaller formula). Not for exports: `encode`
-/// and `decode` keep one variable per value.
+/// Like [`prepare`], with the model merged for solving and counting (values that clues tie at
+/// a fixed distance share a variable: the same answers, a smaller formula). Not for exports:
+/// `encode` and `decode` keep one variable per value.
 pub fn prepare_for_solving(puzzle: GridPuzzle, opts: EncodeOptions) -> anyhow::Result<Prepared> {
     let grid = puzzle.build_merged()?;
     let encoded = grid.model.encode(opts);

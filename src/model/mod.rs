@@ -22,6 +22,9 @@ pub struct IntVar {
 pub enum Constraint {
     /// All the variables take different values.
     AllDifferent(Vec<VarId>),
+    /// The values `var + offset` all differ: variables that stand for several things at fixed
+    /// distances (a logic grid's values tied by `same`/`left_of` clues share one variable).
+    AllDifferentShifted(Vec<(VarId, usize)>),
     /// The variable takes one of the values marked true.
     InSet { var: VarId, allowed: Vec<bool> },
     /// `(x, y)` takes a pair marked true in `allowed[vx][vy]`.
@@ -89,6 +92,11 @@ pub fn holds(c: &Constraint, values: &[usize]) -> bool {
             .iter()
             .enumerate()
             .all(|(i, &a)| vs[i + 1..].iter().all(|&b| values[a] != values[b])),
+        Constraint::AllDifferentShifted(vs) => vs.iter().enumerate().all(|(i, &(a, oa))| {
+            vs[i + 1..]
+                .iter()
+                .all(|&(b, ob)| values[a] + oa != values[b] + ob)
+        }),
         Constraint::InSet { var, allowed } => allowed[values[*var]],
         Constraint::Table { x, y, allowed } => allowed[values[*x]][values[*y]],
         Constraint::AnyOf(cs) => cs.iter().any(|c| holds(c, values)),
@@ -134,7 +142,7 @@ impl Encoded {
     /// Encodes one constraint, booking its cost under its kind.
     pub fn add_constraint(&mut self, c: &Constraint) {
         let kind = match c {
-            Constraint::AllDifferent(_) => "all-different",
+            Constraint::AllDifferent(_) | Constraint::AllDifferentShifted(_) => "all-different",
             Constraint::InSet { .. } => "unary",
             Constraint::Table { .. } => "binary",
             Constraint::AnyOf(_) | Constraint::AllOf(_) => "compound",
@@ -176,6 +184,9 @@ impl Encoded {
             Constraint::AllDifferent(vs) if self.opts.encoding == Encoding::OneHot => {
                 self.all_different_one_hot(cnf, vs)
             }
+            Constraint::AllDifferentShifted(vs) if self.opts.encoding == Encoding::OneHot => {
+                self.all_different_shifted_one_hot(cnf, vs)
+            }
             _ => self.encode_into(&mut Guarded::none(cnf), c),
         }
     }
@@ -204,6 +215,28 @@ impl Encoded {
         }
     }
 
+    /// One-hot all-different of shifted values: at most one `var = value - offset` per value;
+    /// when there are as many variables as values, each value is also taken (as above).
+    fn all_different_shifted_one_hot(&mut self, cnf: &mut Cnf, vs: &[(usize, usize)]) {
+        let size = vs
+            .iter()
+            .map(|&(v, off)| self.domains[v].size() + off)
+            .max()
+            .unwrap_or(0);
+        for value in 0..size {
+            let mut lits = Vec::with_capacity(vs.len());
+            for &(v, off) in vs {
+                if (off..off + self.domains[v].size()).contains(&value) {
+                    lits.push(self.domains[v].value_lit(cnf, value - off));
+                }
+            }
+            at_most_one(cnf, &lits, self.opts.amo);
+            if vs.len() == size {
+                cnf.add_clause(&lits);
+            }
+        }
+    }
+
     /// Encodes `c` into a sink whose clauses may be guarded (made conditional).
     fn encode_into(&mut self, sink: &mut Guarded<'_>, c: &Constraint) {
         match c {
@@ -211,6 +244,17 @@ impl Encoded {
                 for (i, &a) in vs.iter().enumerate() {
                     for &b in &vs[i + 1..] {
                         self.not_equal(sink, a, b);
+                    }
+                }
+            }
+            Constraint::AllDifferentShifted(vs) => {
+                for (i, &(a, oa)) in vs.iter().enumerate() {
+                    for &(b, ob) in &vs[i + 1..] {
+                        let (na, nb) = (self.domains[a].size(), self.domains[b].size());
+                        let allowed: Vec<Vec<bool>> = (0..na)
+                            .map(|x| (0..nb).map(|y| x + oa != y + ob).collect())
+                            .collect();
+                        self.table(sink, a, b, &allowed);
                     }
                 }
             }

@@ -9,12 +9,14 @@
 
 pub mod file;
 pub mod generate;
+pub mod merge;
 
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Constraint, Model, VarId};
+use merge::Ties;
 
 /// A logic-grid puzzle as stored in a puzzle file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -166,6 +168,9 @@ pub struct GridModel {
     pub model: Model,
     /// `value_var[c][i]`: the variable of value i of category c.
     pub value_var: Vec<Vec<VarId>>,
+    /// `value_offset[c][i]`: value i of category c is this many positions right of its
+    /// variable's value (0 except in merged models, where tied values share a variable).
+    pub value_offset: Vec<Vec<usize>>,
     /// The constraint each clue became, in clue order (constraints before these are structural).
     pub clue_constraints: std::ops::Range<usize>,
 }
@@ -221,10 +226,11 @@ impl GridPuzzle {
         self.build_impl(clues, false)
     }
 
-    /// Builds the model for solving and counting: values that `same` clues tie together share
-    /// one variable (the clue itself disappears), so the formula is smaller and the solver has
-    /// fewer, stronger decisions. The answers and their count are those of [`Self::build`];
-    /// `clue_constraints` then covers the remaining clues and is not one constraint per clue.
+    /// Builds the model for solving and counting: values that clues tie at a fixed distance
+    /// (`same`, `left_of`, `right_of`, `left_by`, `right_by`) share one variable, each at its
+    /// offset (see [`merge`]), and those clues disappear. The answers and their count are those
+    /// of [`Self::build`]; `clue_constraints` then covers the remaining clues and is not one
+    /// constraint per clue.
     pub fn build_merged(&self) -> Result<GridModel, PuzzleError> {
         self.build_impl(&self.clues, true)
     }
@@ -251,57 +257,60 @@ impl GridPuzzle {
             }
         }
         let index = self.value_index()?;
-        let mut model = Model::new();
-        let group = if merge {
-            self.same_groups(clues, &index)
+        // Values numbered category by category.
+        let mut number: HashMap<&str, usize> = HashMap::new();
+        let mut category = Vec::new();
+        for (c, cat) in self.categories.iter().enumerate() {
+            for v in &cat.values {
+                number.insert(v, category.len());
+                category.push(c);
+            }
+        }
+        let ties = if merge {
+            Ties::from_clues(clues, &number, &category, n)
         } else {
-            (0..index.len()).collect()
+            Ties::none(category.len())
         };
-        // One variable per group, named after its values.
-        let flat: Vec<(usize, usize)> = self
+        // One variable per group over the places of its leftmost value, named after its values.
+        let mut model = Model::new();
+        let mut var_of_group: HashMap<usize, VarId> = HashMap::new();
+        let names: Vec<&str> = self
             .categories
             .iter()
-            .enumerate()
-            .flat_map(|(c, cat)| (0..cat.values.len()).map(move |i| (c, i)))
+            .flat_map(|cat| cat.values.iter().map(String::as_str))
             .collect();
-        let mut var_of_group: HashMap<usize, VarId> = HashMap::new();
-        for &g in &group {
+        for &g in &ties.group {
             var_of_group.entry(g).or_insert_with(|| {
-                let name = flat
-                    .iter()
-                    .zip(&group)
-                    .filter(|&(_, &h)| h == g)
-                    .map(|(&(c, i), _)| self.categories[c].values[i].as_str())
+                let name = (0..names.len())
+                    .filter(|&v| ties.group[v] == g)
+                    .map(|v| names[v])
                     .collect::<Vec<_>>()
-                    .join("=");
-                model.add_var(name, labels.clone())
+                    .join("+");
+                model.add_var(name, labels[..n - ties.span[&g]].to_vec())
             });
         }
-        let mut k = 0;
-        let value_var: Vec<Vec<VarId>> = self
-            .categories
-            .iter()
-            .map(|cat| {
-                cat.values
-                    .iter()
-                    .map(|_| {
-                        k += 1;
-                        var_of_group[&group[k - 1]]
-                    })
-                    .collect()
-            })
-            .collect();
-        for vars in &value_var {
-            model.add(Constraint::AllDifferent(vars.clone()));
+        let (mut value_var, mut value_offset) = (Vec::new(), Vec::new());
+        for cat in &self.categories {
+            let vs: Vec<usize> = cat.values.iter().map(|v| number[v.as_str()]).collect();
+            value_var.push(
+                vs.iter()
+                    .map(|&v| var_of_group[&ties.group[v]])
+                    .collect::<Vec<_>>(),
+            );
+            value_offset.push(vs.iter().map(|&v| ties.offset[v]).collect::<Vec<_>>());
+        }
+        for (vars, offs) in value_var.iter().zip(&value_offset) {
+            model.add(if offs.iter().all(|&o| o == 0) {
+                Constraint::AllDifferent(vars.clone())
+            } else {
+                Constraint::AllDifferentShifted(
+                    vars.iter().copied().zip(offs.iter().copied()).collect(),
+                )
+            });
         }
         let start = model.constraints.len();
         for (i, clue) in clues.iter().enumerate() {
-            if merge
-                && let (Relation::Same { a, b }, false) = (&clue.relation, clue.not)
-                && let (Some(&(ca, ia)), Some(&(cb, ib))) =
-                    (index.get(a.as_str()), index.get(b.as_str()))
-                && value_var[ca][ia] == value_var[cb][ib]
-            {
+            if merge && ties.states(clue, &number) {
                 continue; // the shared variable states it
             }
             let ctx = ClueContext {
@@ -310,6 +319,8 @@ impl GridPuzzle {
                 n,
                 index: &index,
                 value_var: &value_var,
+                value_offset: &value_offset,
+                model: &model,
             };
             model.add(ctx.constraint(clue)?);
         }
@@ -324,59 +335,9 @@ impl GridPuzzle {
         Ok(GridModel {
             model,
             value_var,
+            value_offset,
             clue_constraints: start..end,
         })
-    }
-
-    /// For each value (categories in order, values in order), the representative of its group
-    /// of values tied by positive `same` clues, never joining two values of one category.
-    fn same_groups(&self, clues: &[Clue], index: &HashMap<&str, (usize, usize)>) -> Vec<usize> {
-        let offset: Vec<usize> = self
-            .categories
-            .iter()
-            .scan(0, |acc, cat| {
-                let start = *acc;
-                *acc += cat.values.len();
-                Some(start)
-            })
-            .collect();
-        let total: usize = self.categories.iter().map(|c| c.values.len()).sum();
-        let mut parent: Vec<usize> = (0..total).collect();
-        // Categories present in each group, as a bit set (groups never hold two values of one).
-        let mut cats: Vec<u128> = self
-            .categories
-            .iter()
-            .enumerate()
-            .flat_map(|(c, cat)| std::iter::repeat_n(1u128 << (c % 128), cat.values.len()))
-            .collect();
-        fn root(parent: &mut [usize], mut x: usize) -> usize {
-            while parent[x] != x {
-                parent[x] = parent[parent[x]];
-                x = parent[x];
-            }
-            x
-        }
-        if self.categories.len() <= 128 {
-            for clue in clues {
-                let (Relation::Same { a, b }, false) = (&clue.relation, clue.not) else {
-                    continue;
-                };
-                let (Some(&(ca, ia)), Some(&(cb, ib))) =
-                    (index.get(a.as_str()), index.get(b.as_str()))
-                else {
-                    continue;
-                };
-                let (ra, rb) = (
-                    root(&mut parent, offset[ca] + ia),
-                    root(&mut parent, offset[cb] + ib),
-                );
-                if ra != rb && cats[ra] & cats[rb] == 0 {
-                    parent[rb] = ra;
-                    cats[ra] |= cats[rb];
-                }
-            }
-        }
-        (0..total).map(|x| root(&mut parent, x)).collect()
     }
 }
 
@@ -386,6 +347,8 @@ struct ClueContext<'a> {
     n: usize,
     index: &'a HashMap<&'a str, (usize, usize)>,
     value_var: &'a [Vec<VarId>],
+    value_offset: &'a [Vec<usize>],
+    model: &'a Model,
 }
 
 impl ClueContext<'_> {
@@ -393,9 +356,14 @@ impl ClueContext<'_> {
         self.text.map(|t| format!(" (\"{t}\")")).unwrap_or_default()
     }
 
-    fn var(&self, name: &str) -> Result<VarId, PuzzleError> {
+    /// The variable a value lives in, its offset there, and the variable's domain size.
+    fn var(&self, name: &str) -> Result<(VarId, i64, usize), PuzzleError> {
         match self.index.get(name) {
-            Some(&(c, i)) => Ok(self.value_var[c][i]),
+            Some(&(c, i)) => {
+                let var = self.value_var[c][i];
+                let size = self.model.vars[var].values.len();
+                Ok((var, self.value_offset[c][i] as i64, size))
+            }
             None => {
                 let hint = nearest(name, self.index.keys().copied())
                     .map(|s| format!("; did you mean `{s}`?"))
@@ -440,11 +408,11 @@ impl ClueContext<'_> {
         rel: impl Fn(i64, i64) -> bool,
         not: bool,
     ) -> Result<Constraint, PuzzleError> {
-        let (x, y) = (self.var(a)?, self.var(b)?);
-        let allowed = (0..self.n)
+        let ((x, ox, nx), (y, oy, ny)) = (self.var(a)?, self.var(b)?);
+        let allowed = (0..nx)
             .map(|p| {
-                (0..self.n)
-                    .map(|q| rel(p as i64, q as i64) != not)
+                (0..ny)
+                    .map(|q| rel(p as i64 + ox, q as i64 + oy) != not)
                     .collect()
             })
             .collect();
@@ -457,8 +425,8 @@ impl ClueContext<'_> {
         set: impl Fn(usize) -> bool,
         not: bool,
     ) -> Result<Constraint, PuzzleError> {
-        let var = self.var(a)?;
-        let allowed = (0..self.n).map(|p| set(p) != not).collect();
+        let (var, off, size) = self.var(a)?;
+        let allowed = (0..size).map(|p| set(p + off as usize) != not).collect();
         Ok(Constraint::InSet { var, allowed })
     }
 
@@ -580,7 +548,7 @@ impl GridModel {
         let mut values = vec![0; self.model.vars.len()];
         for (p, row) in answer.table.iter().enumerate() {
             for (c, &i) in row.iter().enumerate() {
-                values[self.value_var[c][i]] = p;
+                values[self.value_var[c][i]] = p - self.value_offset[c][i];
             }
         }
         values
@@ -591,7 +559,7 @@ impl GridModel {
         let mut table = vec![vec![0; self.value_var.len()]; positions];
         for (c, vars) in self.value_var.iter().enumerate() {
             for (i, &v) in vars.iter().enumerate() {
-                table[values[v]][c] = i;
+                table[values[v] + self.value_offset[c][i]][c] = i;
             }
         }
         GridAnswer { table }
