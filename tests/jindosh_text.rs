@@ -612,3 +612,36 @@ fn the_cli_solves_and_exports_a_pasted_version() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("sat across from the lady in red"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_text_with_no_seating_or_several_says_so() {
+    // Deal until one version has no seating and one has several, by the brute force.
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let (mut none, mut several) = (None, None);
+    for _ in 0..500 {
+        let v = random_version(&mut rng);
+        match brute_force(&v).len() {
+            0 if none.is_none() => none = Some(v),
+            n if n > 1 && several.is_none() => several = Some((v, n)),
+            _ => {}
+        }
+        if none.is_some() && several.is_some() {
+            break;
+        }
+    }
+    let none = none.expect("a dealt version without a seating");
+    let o = satpuz(&["solve", "jindosh", "--text", "-"], Some(&none.text()));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(2), "{out}");
+    assert!(out.contains("no solution"), "{out}");
+    assert!(
+        !out.contains("Who owned each heirloom?"),
+        "no invented answer: {out}"
+    );
+
+    let (several, n) = several.expect("a dealt version with several seatings");
+    let o = satpuz(&["solve", "jindosh", "--text", "-"], Some(&several.text()));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(3), "{out}");
+    assert!(out.contains(&format!("unique: no; {n} solutions")), "{out}");
+}
