@@ -294,13 +294,13 @@ fn minimal_subset_of_the_jindosh_clues_is_minimal_by_brute_force() {
     assert!(stats.solver_calls > 0 && kept.len() < puzzle.clues.len());
     let subset: Vec<Clue> = kept.iter().map(|&i| puzzle.clues[i].clone()).collect();
     assert_eq!(brute_force_grid(&puzzle, &subset, |_| {}), 1);
-    for skip in 0..subset.len() {
+    for (skip, &clue_index) in kept.iter().enumerate() {
         let mut fewer = subset.clone();
         fewer.remove(skip);
         assert!(
             brute_force_grid(&puzzle, &fewer, |_| {}) >= 2,
             "clue {} is needed",
-            kept[skip] + 1
+            clue_index + 1
         );
     }
 }

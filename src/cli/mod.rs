@@ -3,9 +3,9 @@
 mod count;
 mod decode;
 mod encode;
-mod grid_report;
 mod generate;
 mod generate_grid;
+mod grid_report;
 mod hooks;
 mod input;
 mod inquest;
