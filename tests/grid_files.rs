@@ -8,6 +8,7 @@ use std::process::Command;
 
 use grid_support::*;
 use satpuz::model::EncodeOptions;
+use satpuz::puzzles::grid::answers::count_answers;
 use satpuz::puzzles::grid::{Clue, GridPuzzle, Relation};
 
 /// The published answers, as rows per category in the file's category order.
@@ -406,6 +407,22 @@ fn the_merged_model_has_the_same_answers_in_every_encoding() {
         shifted_some += usize::from(merged.value_offset.iter().flatten().any(|&o| o > 0));
         for opts in all_options() {
             assert_eq!(library_all(&p, true, opts), brute, "{opts:?}\n{p:?}");
+            // The counter that finds answers by swaps as well as by the solver.
+            let encoded = merged.model.encode(opts);
+            let mut answers = Vec::new();
+            let n = count_answers(&merged, &encoded, None, |v| answers.push(v.to_vec())).unwrap();
+            assert_eq!(n as usize, brute.len(), "{opts:?}\n{p:?}");
+            let mut rows: Vec<_> = answers
+                .iter()
+                .map(|v| rows_of(&p, &merged.answer(v, p.positions.count).table))
+                .collect();
+            rows.sort();
+            assert_eq!(rows, brute, "{opts:?}");
+            let half = brute.len() as u64 / 2;
+            assert_eq!(
+                count_answers(&merged, &encoded, Some(half), |_| {}).unwrap(),
+                half
+            );
         }
         // The merged model's own check (Model::satisfied_by) accepts exactly those answers.
         for rows in &brute {

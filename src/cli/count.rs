@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
+use satpuz::puzzles::grid::answers::count_answers;
 use satpuz::solve::{Varisat, enumerate};
 use serde_json::json;
 
@@ -48,27 +49,29 @@ impl CountCmd {
             return super::hooks::count(puzzle, &self.hooks, self.limit, self.json);
         }
         let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
-        let (mut cnf, name, projected_on) = match input {
+        let start = Instant::now();
+        let (count, name, projected_on) = match input {
             Input::Grid { puzzle, .. } => {
                 let p = prepare_for_solving(puzzle, self.flags.options())?;
                 let n = p.encoded.cnf.primary.len();
-                (
-                    p.encoded.cnf,
-                    p.puzzle.name,
-                    format!("{n} puzzle variables"),
-                )
+                let mut progress = Progress::new();
+                let count = count_answers(&p.grid, &p.encoded, self.limit, |_| progress.tick())?;
+                progress.finish();
+                (count, p.puzzle.name, format!("{n} puzzle variables"))
             }
-            Input::Cnf { parsed, origin } => {
+            Input::Cnf { mut parsed, origin } => {
                 let on = if parsed.cnf.primary.is_empty() {
                     format!("all {} variables", parsed.cnf.num_vars())
                 } else {
                     format!("{} `c p show` variables", parsed.cnf.primary.len())
                 };
-                (parsed.cnf, origin, on)
+                (
+                    count_with_progress(&mut parsed.cnf, self.limit)?,
+                    origin,
+                    on,
+                )
             }
         };
-        let start = Instant::now();
-        let count = count_with_progress(&mut cnf, self.limit)?;
         let secs = start.elapsed().as_secs_f64();
         let complete = self.limit.is_none_or(|l| count < l);
         if self.json {
@@ -98,23 +101,48 @@ impl CountCmd {
 /// Counts, printing a progress line to a terminal's stderr every second on long runs.
 fn count_with_progress(cnf: &mut Cnf, limit: Option<u64>) -> anyhow::Result<u64> {
     let mut solver = Varisat::with_cnf(cnf);
-    let show = std::io::stderr().is_terminal();
-    let start = Instant::now();
-    let mut next = Duration::from_secs(1);
-    let mut n = 0u64;
+    let mut progress = Progress::new();
     let count = enumerate(cnf, &mut solver, limit, |_| {
-        n += 1;
-        if show && start.elapsed() >= next {
-            eprint!(
-                "\r  {n} solutions so far ({:.0}/s)",
-                n as f64 / start.elapsed().as_secs_f64()
-            );
-            next += Duration::from_secs(1);
-        }
+        progress.tick();
         ControlFlow::Continue(())
     })?;
-    if show && start.elapsed() >= Duration::from_secs(1) {
-        eprintln!();
-    }
+    progress.finish();
     Ok(count)
+}
+
+/// A progress line on a terminal's stderr, refreshed every second of a long count.
+struct Progress {
+    show: bool,
+    start: Instant,
+    next: Duration,
+    found: u64,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            show: std::io::stderr().is_terminal(),
+            start: Instant::now(),
+            next: Duration::from_secs(1),
+            found: 0,
+        }
+    }
+
+    fn tick(&mut self) {
+        self.found += 1;
+        if self.show && self.start.elapsed() >= self.next {
+            eprint!(
+                "\r  {} solutions so far ({:.0}/s)",
+                self.found,
+                self.found as f64 / self.start.elapsed().as_secs_f64()
+            );
+            self.next += Duration::from_secs(1);
+        }
+    }
+
+    fn finish(&self) {
+        if self.show && self.start.elapsed() >= Duration::from_secs(1) {
+            eprintln!();
+        }
+    }
 }

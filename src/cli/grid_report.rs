@@ -7,9 +7,10 @@ use std::time::Instant;
 
 use anyhow::Context;
 use satpuz::model::EncodeOptions;
+use satpuz::puzzles::grid::answers::count_answers;
 use satpuz::puzzles::grid::{GridAnswer, GridPuzzle};
 use satpuz::solve::explain::{Explainer, Necessity};
-use satpuz::solve::{Varisat, Verdict, count, solve_unique};
+use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::{Value, json};
 
 use super::input::{Prepared, prepare_for_solving};
@@ -85,7 +86,7 @@ pub fn solve_grid(
             }
         }
         (Some(a), Some(b)) => {
-            let found = count(&mut p.encoded.cnf, Some(args.limit))?;
+            let found = count_answers(&p.grid, &p.encoded, Some(args.limit), |_| {})?;
             let complete = found < args.limit;
             let how_many = if complete {
                 format!("{found} solutions")

@@ -7,6 +7,7 @@
 //! The public file format (clue-kind aliases, position words, error messages) is read in
 //! [`file`]; this module holds the puzzle itself and its model.
 
+pub mod answers;
 pub mod file;
 pub mod generate;
 pub mod merge;
