@@ -85,31 +85,54 @@ impl EncodeCmd {
                 "nothing to do: give --dimacs FILE (or - for standard output), --stats or --json"
             );
         }
-        let to_stdout = self.dimacs.as_deref().is_some_and(|p| p.as_os_str() == "-");
-        if let Some(path) = &self.dimacs {
-            if to_stdout {
-                write_cnf(&cnf, &comments, &mut std::io::stdout().lock())?;
-            } else {
-                write_file(path, self.force, |f| write_cnf(&cnf, &comments, f))?;
-            }
-        }
-        let report = stats_report(&name, &cnf, self.json);
-        if self.stats || self.json {
-            if to_stdout {
-                eprint!("{report}");
-            } else {
-                print!("{report}");
-            }
-        } else if let Some(path) = self.dimacs.as_ref().filter(|_| !to_stdout) {
-            eprintln!(
-                "wrote {} ({} variables, {} clauses)",
-                path.display(),
-                cnf.num_vars(),
-                cnf.num_clauses()
-            );
-        }
+        write_and_report(
+            &cnf,
+            &comments,
+            &name,
+            self.dimacs.as_deref(),
+            self.force,
+            self.stats,
+            self.json,
+        )?;
         Ok(ExitCode::from(EXIT_OK))
     }
+}
+
+/// Writes the CNF where `--dimacs` says (`-`: standard output) and reports what it costs:
+/// the statistics with `--stats`/`--json` (on stderr when the CNF goes to stdout), else one line.
+pub(super) fn write_and_report(
+    cnf: &Cnf,
+    comments: &[String],
+    name: &str,
+    dimacs: Option<&std::path::Path>,
+    force: bool,
+    stats: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    let to_stdout = dimacs.is_some_and(|p| p.as_os_str() == "-");
+    if let Some(path) = dimacs {
+        if to_stdout {
+            write_cnf(cnf, comments, &mut std::io::stdout().lock())?;
+        } else {
+            write_file(path, force, |f| write_cnf(cnf, comments, f))?;
+        }
+    }
+    if stats || json {
+        let report = stats_report(name, cnf, json);
+        if to_stdout {
+            eprint!("{report}");
+        } else {
+            print!("{report}");
+        }
+    } else if let Some(path) = dimacs.filter(|_| !to_stdout) {
+        eprintln!(
+            "wrote {} ({} variables, {} clauses)",
+            path.display(),
+            cnf.num_vars(),
+            cnf.num_clauses()
+        );
+    }
+    Ok(())
 }
 
 /// Writes a new file, refusing to replace an existing one unless `force`.

@@ -13,7 +13,7 @@ use satpuz::solve::explain::{Explainer, Necessity};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::{Value, json};
 
-use super::input::{Prepared, prepare_for_solving};
+use super::input::{Prepared, prepare_for_solving, text_table};
 use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// What the user asked `solve` for, beyond the answer.
@@ -259,18 +259,5 @@ fn side_by_side(p: &Prepared, a: &GridAnswer, b: &GridAnswer) -> String {
         row.extend((0..cats.len()).map(|c| mark(c, rb[c])));
         rows.push(row);
     }
-    let widths: Vec<usize> = (0..rows[0].len())
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut out = String::new();
-    for r in rows {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(&widths)
-            .map(|(s, &w)| format!("{s:<w$}"))
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
+    text_table(&rows)
 }

@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use satpuz::cnf::dimacs::write_cnf;
 use satpuz::cnf::{ClauseSink, Cnf};
 use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
@@ -17,7 +16,7 @@ use satpuz::puzzles::hooks::{
 };
 use serde_json::json;
 
-use super::encode::{stats_report, write_file};
+use super::encode::{stats_report, write_and_report};
 use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK};
 
 const HEADING: &str = "Hooks puzzles (PUZZLE=hooks, hooks1 ... hooks11, or a Hooks .json)";
@@ -329,28 +328,14 @@ pub fn encode(
             solved.cuts.len()
         ));
     }
-    let to_stdout = args.dimacs.is_some_and(|p| p.as_os_str() == "-");
-    if let Some(path) = args.dimacs {
-        if to_stdout {
-            write_cnf(&cnf, &comments, &mut std::io::stdout().lock())?;
-        } else {
-            write_file(path, args.force, |f| write_cnf(&cnf, &comments, f))?;
-        }
-    }
-    if args.stats || args.json {
-        let report = stats_report(&p.name, &cnf, args.json);
-        if to_stdout {
-            eprint!("{report}");
-        } else {
-            print!("{report}");
-        }
-    } else if let Some(path) = args.dimacs.filter(|_| !to_stdout) {
-        eprintln!(
-            "wrote {} ({} variables, {} clauses)",
-            path.display(),
-            cnf.num_vars(),
-            cnf.num_clauses()
-        );
-    }
+    write_and_report(
+        &cnf,
+        &comments,
+        &p.name,
+        args.dimacs.map(PathBuf::as_path),
+        args.force,
+        args.stats,
+        args.json,
+    )?;
     Ok(ExitCode::from(EXIT_OK))
 }

@@ -166,19 +166,7 @@ impl Prepared {
                     .collect(),
             );
         }
-        let widths: Vec<usize> = (0..rows[0].len())
-            .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-            .collect();
-        let mut out = String::new();
-        for r in rows {
-            let line: Vec<String> = r
-                .iter()
-                .zip(&widths)
-                .map(|(s, &w)| format!("{s:<w$}"))
-                .collect();
-            out.push_str(line.join("  ").trim_end());
-            out.push('\n');
-        }
+        let mut out = text_table(&rows);
         if let Some(q) = &p.question {
             out.push('\n');
             out.push_str(q.text.as_deref().unwrap_or("Answer:"));
@@ -254,4 +242,29 @@ impl Prepared {
             c.num_clauses()
         )
     }
+}
+
+/// Rows of cells as left-aligned columns two spaces apart, trailing blanks trimmed.
+pub fn text_table(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|i| {
+            rows.iter()
+                .filter_map(|r| r.get(i))
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .map(|(s, &w)| format!("{s:<w$}"))
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
 }
