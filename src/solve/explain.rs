@@ -104,7 +104,7 @@ impl Explainer {
     /// a satisfiable set), or None when all the clues together have a solution.
     pub fn minimal_unsat_subset(&mut self) -> Result<Option<Vec<usize>>, SolveError> {
         let all: Vec<usize> = (0..self.selectors.len()).collect();
-        self.shrink(&all, &[], false)
+        self.shrink(&all, &[], false, &mut |_, _| false)
     }
 
     /// A minimal subset of `clues` that still forces the blocked answer (see
@@ -112,12 +112,15 @@ impl Explainer {
     /// tried for removal first. None when `clues` do not force the answer.
     /// Clues in `prefer` start in the candidate set even when the solver's first core leaves
     /// them out (put them last in `clues` to give them the best chance to stay).
+    /// `needed(rest, clue)` may prove without the solver that `rest` alone (the set without
+    /// `clue`) has another answer, e.g. by showing one; when it says so, no solve is made.
     pub fn minimal_unique_subset(
         &mut self,
         clues: &[usize],
         prefer: &[usize],
+        needed: &mut dyn FnMut(&[usize], usize) -> bool,
     ) -> Result<Option<Vec<usize>>, SolveError> {
-        self.shrink(clues, prefer, true)
+        self.shrink(clues, prefer, true, needed)
     }
 
     /// Deletion-based shrinking of an UNSAT set of clues: start from the solver's failed
@@ -129,6 +132,7 @@ impl Explainer {
         clues: &[usize],
         prefer: &[usize],
         blocked: bool,
+        known_needed: &mut dyn FnMut(&[usize], usize) -> bool,
     ) -> Result<Option<Vec<usize>>, SolveError> {
         if self.solve_with(clues, blocked)?.is_some() {
             return Ok(None);
@@ -151,7 +155,7 @@ impl Explainer {
         let mut needed: Vec<usize> = Vec::new();
         while let Some(&candidate) = set.iter().find(|c| !needed.contains(c)) {
             let without: Vec<usize> = set.iter().copied().filter(|&c| c != candidate).collect();
-            if self.solve_with(&without, blocked)?.is_some() {
+            if known_needed(&without, candidate) || self.solve_with(&without, blocked)?.is_some() {
                 needed.push(candidate);
             } else {
                 let core = keep(self.core());
