@@ -46,6 +46,20 @@ pub struct EncodeOptions {
     pub amo: Amo,
 }
 
+impl EncodeOptions {
+    /// Every combination of domain encoding and at-most-one encoding the library offers.
+    pub fn all() -> Vec<EncodeOptions> {
+        Encoding::ALL
+            .iter()
+            .flat_map(|&encoding| {
+                Amo::ALL
+                    .iter()
+                    .map(move |&amo| EncodeOptions { encoding, amo })
+            })
+            .collect()
+    }
+}
+
 /// Variables plus constraints.
 #[derive(Debug, Clone, Default)]
 pub struct Model {

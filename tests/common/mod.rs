@@ -11,20 +11,12 @@ use std::process::Command;
 use rand::RngExt;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::{Category, Clue, GridPuzzle, Positions, Relation};
 
 /// Every encoding combination the library offers (domains x at-most-one).
 pub fn all_options() -> Vec<EncodeOptions> {
-    Encoding::ALL
-        .iter()
-        .flat_map(|&encoding| {
-            Amo::ALL
-                .iter()
-                .map(move |&amo| EncodeOptions { encoding, amo })
-        })
-        .collect()
+    EncodeOptions::all()
 }
 
 /// The shipped Jindosh Riddle.

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::{Clue, GridPuzzle, Relation};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
@@ -21,14 +20,7 @@ pub fn load(name: &str) -> GridPuzzle {
 }
 
 pub fn all_options() -> Vec<EncodeOptions> {
-    Encoding::ALL
-        .iter()
-        .flat_map(|&encoding| {
-            Amo::ALL
-                .iter()
-                .map(move |&amo| EncodeOptions { encoding, amo })
-        })
-        .collect()
+    EncodeOptions::all()
 }
 
 /// `rows[c][p]`: the name of the value of category c at position p, by the library.

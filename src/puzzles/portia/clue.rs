@@ -29,6 +29,27 @@ pub enum Bound {
     Exactly,
 }
 
+impl Bound {
+    /// How the bound reads in a clue ("at least 2 true").
+    pub fn words(self) -> &'static str {
+        match self {
+            Bound::AtLeast => "at least",
+            Bound::AtMost => "at most",
+            Bound::Exactly => "exactly",
+        }
+    }
+}
+
+impl Counted {
+    /// How the counted statements read in a clue.
+    pub fn words(self) -> &'static str {
+        match self {
+            Counted::True => "true",
+            Counted::False => "false",
+        }
+    }
+}
+
 /// "at least / at most / exactly `n` statements are true / false".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CountBound {
@@ -176,15 +197,7 @@ impl fmt::Display for CountClue {
             if i > 0 {
                 f.write_str(" and ")?;
             }
-            let bound = match b.bound {
-                Bound::AtLeast => "at least",
-                Bound::AtMost => "at most",
-                Bound::Exactly => "exactly",
-            };
-            let counted = match b.counted {
-                Counted::True => "true",
-                Counted::False => "false",
-            };
+            let (bound, counted) = (b.bound.words(), b.counted.words());
             write!(f, "{bound} {} {counted}", b.n)?;
         }
         Ok(())

@@ -69,15 +69,7 @@ pub fn inscriptions(puzzle: &Puzzle, c: usize) -> Vec<String> {
 }
 
 fn bound_phrase(b: &CountBound, first: bool) -> String {
-    let bound = match b.bound {
-        Bound::AtLeast => "at least",
-        Bound::AtMost => "at most",
-        Bound::Exactly => "exactly",
-    };
-    let counted = match b.counted {
-        Counted::True => "true",
-        Counted::False => "false",
-    };
+    let (bound, counted) = (b.bound.words(), b.counted.words());
     let verb = if b.n == 1 { "is" } else { "are" };
     let of = if first { " of the statements" } else { "" };
     format!("{bound} {}{of} {verb} {counted}", number_word(b.n))
