@@ -2,60 +2,13 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-use common::{JINDOSH_OWNERS, PlainCnf, all_options, scratch_dir};
+use common::{
+    JINDOSH_OWNERS, PlainCnf, all_options, path_str, satpuz, satpuz_with_stdin, scratch_dir,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-fn satpuz_with_stdin(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satpuz"))
-        .args(args)
-        .current_dir(common::manifest_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the satpuz binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("satpuz finishes");
-    Run {
-        code: out.status.code().expect("exited normally, not by a signal"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn satpuz(args: &[&str]) -> Run {
-    satpuz_with_stdin(args, b"")
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 temp path")
-}
 
 #[test]
 fn solve_jindosh_prints_the_table_the_answer_and_unique_yes() {

@@ -2,11 +2,11 @@
 //! set of contradicting clues (contradictory, and satisfiable without any one of them), two
 //! answers with their differing cells, and `--why`'s needed/redundant verdict per clue.
 
-mod grid_support;
+mod common;
 
 use std::collections::BTreeSet;
 
-use grid_support::*;
+use common::*;
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::{Clue, GridPuzzle, Relation};
@@ -185,11 +185,11 @@ fn write(dir: &std::path::Path, name: &str, p: &GridPuzzle) -> String {
 
 #[test]
 fn solve_explains_a_contradiction_and_exits_2() {
-    let dir = scratch("explain-contradiction");
+    let dir = scratch_dir("explain-contradiction");
     let file = write(&dir, "contradiction.json", &englishman_first());
     let o = satpuz(&["solve", &file]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    let out = o.stdout;
     assert!(out.contains("no solution"), "{out}");
     assert!(
         out.contains("clue 9: The Norwegian lives in the first house."),
@@ -205,8 +205,8 @@ fn solve_explains_a_contradiction_and_exits_2() {
     );
 
     let o = satpuz(&["solve", &file, "--json", "--encoding", "bits"]);
-    assert_eq!(o.status.code(), Some(2));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(o.code, 2);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
     let clues: Vec<u64> = v["contradiction"]
         .as_array()
         .unwrap()
@@ -223,12 +223,12 @@ fn solve_shows_two_answers_and_their_differences_and_exits_3() {
     missing.clues.remove(4); // the green house right of the ivory one
     let brute = brute_force_rows(&missing);
     assert!(brute.len() > 2);
-    let dir = scratch("explain-missing");
+    let dir = scratch_dir("explain-missing");
     let file = write(&dir, "missing.json", &missing);
 
     let o = satpuz(&["solve", &file]);
-    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    let out = o.stdout;
     assert!(
         out.contains(&format!("unique: no; {} solutions", brute.len())),
         "{out}"
@@ -240,8 +240,8 @@ fn solve_shows_two_answers_and_their_differences_and_exits_3() {
     assert!(out.contains("differing cells:"), "{out}");
 
     let o = satpuz(&["solve", &file, "--json"]);
-    assert_eq!(o.status.code(), Some(3));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(o.code, 3);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
     assert_eq!(v["solutions_counted"], brute.len());
     assert_eq!(v["count_complete"], true);
     // Both answers are solutions, and the listed differences are exactly where they differ.
@@ -287,12 +287,8 @@ fn solve_shows_two_answers_and_their_differences_and_exits_3() {
     assert_eq!(got, want);
 
     let o = satpuz(&["solve", &file, "--limit", "5"]);
-    assert_eq!(o.status.code(), Some(3));
-    assert!(
-        stdout(&o).contains("at least 5 solutions"),
-        "{}",
-        stdout(&o)
-    );
+    assert_eq!(o.code, 3);
+    assert!(o.stdout.contains("at least 5 solutions"), "{}", o.stdout);
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -304,11 +300,11 @@ fn solve_why_lists_each_clue() {
         zebra.clues[0].relation.clone(),
         "again, clue 1",
     );
-    let dir = scratch("explain-why");
+    let dir = scratch_dir("explain-why");
     let file = write(&dir, "twice.json", &twice);
     let o = satpuz(&["solve", &file, "--why"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let out = o.stdout;
     assert!(
         out.contains("redundant clue 1: The Englishman lives in the red house."),
         "{out}"
@@ -320,7 +316,7 @@ fn solve_why_lists_each_clue() {
     );
     assert!(out.contains("13 needed, 2 redundant"), "{out}");
     let o = satpuz(&["solve", &file, "--why", "--json"]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
     let needed: Vec<bool> = v["clues"]
         .as_array()
         .unwrap()

@@ -2,11 +2,11 @@
 //! the tests for small ones, two encodings agreeing for larger ones), every clue holds in the
 //! hidden answer and is needed, the same seed gives the same file, and every kind appears.
 
-mod grid_support;
+mod common;
 
 use std::collections::{BTreeSet, HashMap};
 
-use grid_support::*;
+use common::*;
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;

@@ -5,8 +5,7 @@
 mod common;
 mod hooks_support;
 
-use std::process::Command;
-
+use common::{Run, satpuz};
 use hooks_support::independent_violations;
 use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
@@ -213,23 +212,13 @@ fn bad_files_name_the_field() {
     assert!(error_of(v).contains("givens[0]: digit 10 is not in 1..=9"));
 }
 
-fn satpuz(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_satpuz"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn command_line_solves_counts_and_exports() {
     let rows = SEED_ROWS.map(|s| s.to_string()).join(",");
     let cols = SEED_COLS.map(|s| s.to_string()).join(",");
-    let (code, out, _) = satpuz(&["solve", "hooks", "--rows", &rows, "--cols", &cols]);
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&["solve", "hooks", "--rows", &rows, "--cols", &cols]);
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("answer (sum of the cells with i+j even): 158"),
@@ -237,24 +226,34 @@ fn command_line_solves_counts_and_exports() {
     );
     assert!(out.contains("unique: yes"), "{out}");
 
-    let (code, out, _) = satpuz(&["count", "hooks3", "--all"]);
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&["count", "hooks3", "--all"]);
     assert_eq!(code, 0);
     assert!(out.contains("1 solution(s)"), "{out}");
 
-    let (code, _, err) = satpuz(&["solve", "hooks4"]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["solve", "hooks4"]);
     assert_eq!(code, 1);
     assert!(err.contains("line_sum_of_run_products"), "{err}");
 
-    let (code, _, err) = satpuz(&["solve", "hooks2", "--rows", "1,2"]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["solve", "hooks2", "--rows", "1,2"]);
     assert_eq!(code, 1);
     assert!(err.contains("--rows/--cols"), "{err}");
 
     // Export with the connectivity cuts, solve with minisat, read the grid back.
     let dir = common::scratch_dir("hooks-export");
     let cnf_path = dir.join("hooks3.cnf");
-    let (code, _, err) = satpuz(&["encode", "hooks3", "--dimacs", cnf_path.to_str().unwrap()]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["encode", "hooks3", "--dimacs", cnf_path.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let (code, out, _) = satpuz(&["encode", "hooks3", "--dimacs", cnf_path.to_str().unwrap()]);
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&["encode", "hooks3", "--dimacs", cnf_path.to_str().unwrap()]);
     assert_eq!(
         code, 1,
         "an existing file is not overwritten without --force: {out}"
@@ -306,7 +305,9 @@ fn eager_export_is_exact_for_minisat() {
 /// The seed's names for the cells: `encode hooks1 --dimacs -` is readable.
 #[test]
 fn exported_cnf_names_the_cells() {
-    let (code, out, _) = satpuz(&["encode", "hooks1", "--dimacs", "-"]);
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&["encode", "hooks1", "--dimacs", "-"]);
     assert_eq!(code, 0);
     assert!(
         out.contains("c 1 cell(0,0)=1"),

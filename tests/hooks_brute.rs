@@ -2,6 +2,7 @@
 //! layouts, digits by size and permuted), the seed's form at n = 5, and the connectivity cuts
 //! and lazy enumeration on small boards.
 
+mod common;
 mod hooks_support;
 
 use std::collections::BTreeSet;

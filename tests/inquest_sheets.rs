@@ -11,7 +11,7 @@ use satpuz::puzzles::inquest::sheet::{check, hint};
 use satpuz::puzzles::inquest::{Case, Hint, Length, Mark, Sheet, Square, deal};
 use satpuz::solve::count;
 
-use common::{brute_force_grid, clue_holds};
+use common::{Run, brute_force_grid, clue_holds, satpuz};
 
 /// Distinct solutions of the case's grid with these clues, up to `limit`, by a fresh varisat.
 fn solver_count(case: &Case, clues: &[Clue], limit: u64) -> u64 {
@@ -364,18 +364,6 @@ fn sheet_errors_name_the_place() {
 // The command line.
 // ---------------------------------------------------------------------------------------------
 
-fn satpuz(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_satpuz"))
-        .args(args)
-        .output()
-        .expect("satpuz runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn cli_deals_exports_and_solves_a_case() {
     let dir = common::scratch_dir("inquest-cli");
@@ -383,14 +371,20 @@ fn cli_deals_exports_and_solves_a_case() {
     let case_file = case_path.to_str().unwrap();
 
     // The same date, as a date or as its seed, prints the same case.
-    let (code, by_date, _) = satpuz(&["inquest", "--date", "2025-03-14"]);
+    let Run {
+        code,
+        stdout: by_date,
+        ..
+    } = satpuz(&["inquest", "--date", "2025-03-14"]);
     assert_eq!(code, 0);
     assert!(by_date.contains("Who is the thief?") && by_date.contains("a night sleeper"));
     assert!(
         !by_date.contains("Mr Tolland: the"),
         "no answer without --reveal"
     );
-    let (_, by_seed, _) = satpuz(&["inquest", "--seed", "20250314"]);
+    let Run {
+        stdout: by_seed, ..
+    } = satpuz(&["inquest", "--seed", "20250314"]);
     // The numbered statements: the lines between the two headings.
     let statements = |s: &str| {
         s.split("Statements")
@@ -403,7 +397,9 @@ fn cli_deals_exports_and_solves_a_case() {
     assert_eq!(statements(&by_date), statements(&by_seed));
 
     // JSON: a grid puzzle file that `solve` and `count --all` accept, with the answer on --reveal.
-    let (code, json, _) = satpuz(&["inquest", "--seed", "20250314", "--json", "--reveal"]);
+    let Run {
+        code, stdout: json, ..
+    } = satpuz(&["inquest", "--seed", "20250314", "--json", "--reveal"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["inquest"]["thief"], "Mr Tolland");
@@ -411,7 +407,11 @@ fn cli_deals_exports_and_solves_a_case() {
     assert_eq!(v["clues"].as_array().unwrap().len(), 9);
     assert_eq!(v["clues"][0]["kind"], "right_by");
     std::fs::write(&case_path, &json).unwrap();
-    let (code, solved, err) = satpuz(&["solve", case_file, "--json"]);
+    let Run {
+        code,
+        stdout: solved,
+        stderr: err,
+    } = satpuz(&["solve", case_file, "--json"]);
     assert_eq!(code, 0, "{err}");
     let solved: serde_json::Value = serde_json::from_str(&solved).unwrap();
     assert_eq!(solved["unique"], true);
@@ -419,7 +419,11 @@ fn cli_deals_exports_and_solves_a_case() {
         solved["solution"]["answer"]["platform ticket"],
         "Mr Tolland"
     );
-    let (code, counted, err) = satpuz(&["count", case_file, "--all"]);
+    let Run {
+        code,
+        stdout: counted,
+        stderr: err,
+    } = satpuz(&["count", case_file, "--all"]);
     assert_eq!(code, 0, "{err}");
     assert!(counted.contains(": 1 solution"), "{counted}");
 
@@ -427,33 +431,39 @@ fn cli_deals_exports_and_solves_a_case() {
     let cnf = dir.join("case.cnf");
     let cnf_file = cnf.to_str().unwrap();
     assert_eq!(
-        satpuz(&["inquest", "--seed", "7", "--dimacs", cnf_file]).0,
+        satpuz(&["inquest", "--seed", "7", "--dimacs", cnf_file]).code,
         0
     );
-    let (code, _, err) = satpuz(&["inquest", "--seed", "7", "--dimacs", cnf_file]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["inquest", "--seed", "7", "--dimacs", cnf_file]);
     assert_eq!(code, 1);
     assert!(err.contains("--force"), "{err}");
     assert_eq!(
-        satpuz(&["inquest", "--seed", "7", "--dimacs", cnf_file, "--force"]).0,
+        satpuz(&["inquest", "--seed", "7", "--dimacs", cnf_file, "--force"]).code,
         0
     );
     assert_eq!(common::run_minisat(&cnf, &dir.join("out")).0, 10);
 
     // Bad input: exit 1 with the reason.
-    let (code, _, err) = satpuz(&["inquest", "--date", "2025-02-29"]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["inquest", "--date", "2025-02-29"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("2025-02-29") && err.contains("1 to 28"),
         "{err}"
     );
     assert_eq!(
-        satpuz(&["inquest", "--date", "2025-01-01", "--seed", "3"]).0,
+        satpuz(&["inquest", "--date", "2025-01-01", "--seed", "3"]).code,
         1
     );
-    assert_eq!(satpuz(&["inquest", "--count", "0"]).0, 1);
+    assert_eq!(satpuz(&["inquest", "--count", "0"]).code, 1);
 
     // --count deals consecutive seeds and reports the median time and the statement counts.
-    let (code, out, _) = satpuz(&[
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&[
         "inquest", "--seed", "1", "--count", "20", "--length", "long", "--json",
     ]);
     assert_eq!(code, 0);
@@ -492,7 +502,11 @@ fn cli_checks_and_hints_sheets() {
             "the Lounge Car": {"person": "Mr Tolland", "trade": "nun on pilgrimage", "object": "platform ticket", "clock": "seventeen minutes past two"}},
           "thief": "Mr Tolland"}"#,
     );
-    let (code, out, err) = satpuz(&[
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = satpuz(&[
         "inquest",
         "check",
         "--date",
@@ -507,7 +521,9 @@ fn cli_checks_and_hints_sheets() {
         (v["satisfied"].as_u64(), v["right"].as_bool()),
         (Some(9), Some(true))
     );
-    let (code, out, _) = satpuz(&[
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&[
         "inquest",
         "check",
         "--date",
@@ -524,7 +540,7 @@ fn cli_checks_and_hints_sheets() {
         "wrong.json",
         r#"{"rooms": {"the Lounge Car": {"object": "lump of coal"}}}"#,
     );
-    let (_, out, _) = satpuz(&[
+    let Run { stdout: out, .. } = satpuz(&[
         "inquest",
         "check",
         "--date",
@@ -540,7 +556,9 @@ fn cli_checks_and_hints_sheets() {
         (Some(1), Some(8))
     );
     assert_eq!(v["complete"], false);
-    let (code, out, _) = satpuz(&[
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&[
         "inquest",
         "hint",
         "--date",
@@ -557,7 +575,9 @@ fn cli_checks_and_hints_sheets() {
 
     // An empty sheet gets a square and its reasons.
     let empty = write("empty.json", "{}");
-    let (code, out, _) = satpuz(&["inquest", "hint", "--date", "2025-03-14", "--sheet", &empty]);
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&["inquest", "hint", "--date", "2025-03-14", "--sheet", &empty]);
     assert_eq!(code, 0);
     assert!(
         out.contains("Fill in:") && out.contains("Forced by"),
@@ -569,7 +589,9 @@ fn cli_checks_and_hints_sheets() {
         "other.json",
         r#"{"rooms": {"the Library": {"person": "Mrs Ashdown"}}}"#,
     );
-    let (code, _, err) = satpuz(&[
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&[
         "inquest",
         "check",
         "--date",

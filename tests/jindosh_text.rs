@@ -3,14 +3,17 @@
 //! solves it, and a brute force written in this test solves the version from its slot values
 //! directly. Answers and counts must agree.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
-use std::process::{Command, Stdio};
 
+use common::{satpuz, satpuz_with_stdin};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satpuz::model::EncodeOptions;
+use satpuz::puzzles::grid::{Category, Clue, GridPuzzle, Positions, Relation};
 use satpuz::puzzles::jindosh_text::{TextError, parse};
 use satpuz::solve::{Varisat, enumerate};
 
@@ -233,75 +236,69 @@ fn random_version(rng: &mut ChaCha8Rng) -> Version {
     }
 }
 
-/// Every permutation of 0..5.
-fn permutations() -> Vec<[usize; 5]> {
-    let mut out = Vec::new();
-    for a in 0..5 {
-        for b in 0..5 {
-            for c in 0..5 {
-                for d in 0..5 {
-                    for e in 0..5 {
-                        let p = [a, b, c, d, e];
-                        if (0..5).all(|i| p.contains(&i)) {
-                            out.push(p);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
 /// A solution as `seat_of[category][value]` (0-based seats).
 type Seating = Vec<[usize; 5]>;
 
-/// Every seating that satisfies the version's facts, by trying every permutation of each
-/// category in turn and checking each fact once both its categories are placed.
+/// Every seating that satisfies the version's facts, by the tests' one grid brute force
+/// (`common::brute_force_grid`) over the facts written as grid clues on neutral names: it
+/// shares nothing with the text reader being checked.
 fn brute_force(version: &Version) -> BTreeSet<Seating> {
-    let facts = version.facts();
-    let perms = permutations();
-    let last_cat = |f: &Fact| match f {
-        Fact::Same(a, b) | Fact::Next(a, b) | Fact::LeftOf(a, b) => a.0.max(b.0),
-        Fact::At(a, _) => a.0,
+    let name = |(c, v): V| format!("c{c}v{v}");
+    let clue = |relation| Clue {
+        relation,
+        not: false,
+        text: None,
     };
-    let holds = |f: &Fact, s: &[[usize; 5]]| {
-        let seat = |v: V| s[v.0][v.1] as i64;
-        match f {
-            Fact::Same(a, b) => seat(*a) == seat(*b),
-            Fact::At(a, p) => seat(*a) == *p as i64 - 1,
-            Fact::Next(a, b) => (seat(*a) - seat(*b)).abs() == 1,
-            Fact::LeftOf(a, b) => seat(*a) + 1 == seat(*b),
-        }
+    let clues: Vec<Clue> = version
+        .facts()
+        .into_iter()
+        .map(|f| {
+            clue(match f {
+                Fact::Same(a, b) => Relation::Same {
+                    a: name(a),
+                    b: name(b),
+                },
+                Fact::At(a, position) => Relation::At {
+                    a: name(a),
+                    position,
+                },
+                Fact::Next(a, b) => Relation::NextTo {
+                    a: name(a),
+                    b: name(b),
+                },
+                Fact::LeftOf(a, b) => Relation::LeftOf {
+                    a: name(a),
+                    b: name(b),
+                },
+            })
+        })
+        .collect();
+    let puzzle = GridPuzzle {
+        name: "seating".into(),
+        source: None,
+        positions: Positions {
+            count: 5,
+            noun: "seat".into(),
+            labels: None,
+        },
+        categories: (0..5)
+            .map(|c| Category {
+                name: format!("c{c}"),
+                values: (0..5).map(|v| name((c, v))).collect(),
+            })
+            .collect(),
+        clues: Vec::new(),
+        question: None,
     };
     let mut out = BTreeSet::new();
-    let mut s: Seating = Vec::new();
-    fn go(
-        s: &mut Seating,
-        perms: &[[usize; 5]],
-        facts: &[Fact],
-        last_cat: &dyn Fn(&Fact) -> usize,
-        holds: &dyn Fn(&Fact, &[[usize; 5]]) -> bool,
-        out: &mut BTreeSet<Seating>,
-    ) {
-        let c = s.len();
-        if c == 5 {
-            out.insert(s.clone());
-            return;
-        }
-        for p in perms {
-            s.push(*p);
-            if facts
+    common::brute_force_grid(&puzzle, &clues, |seat_of| {
+        out.insert(
+            seat_of
                 .iter()
-                .filter(|f| last_cat(f) == c)
-                .all(|f| holds(f, s))
-            {
-                go(s, perms, facts, last_cat, holds, out);
-            }
-            s.pop();
-        }
-    }
-    go(&mut s, &perms, &facts, &last_cat, &holds, &mut out);
+                .map(|row| row.as_slice().try_into().expect("five seats"))
+                .collect(),
+        );
+    });
     out
 }
 
@@ -518,26 +515,6 @@ fn other_phrasings_a_person_might_type() {
     }
 }
 
-fn satpuz(args: &[&str], stdin: Option<&str>) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satpuz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    if let Some(text) = stdin {
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    child.wait_with_output().expect("finishes")
-}
-
 #[test]
 fn the_cli_solves_and_exports_a_pasted_version() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -550,14 +527,9 @@ fn the_cli_solves_and_exports_a_pasted_version() {
     let brute = brute_force(&v);
     let s = brute.first().unwrap();
     let text = v.text();
-    let o = satpuz(&["solve", "jindosh", "--text", "-"], Some(&text));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = satpuz_with_stdin(&["solve", "jindosh", "--text", "-"], &text.as_bytes());
+    let out = o.stdout;
+    assert_eq!(o.code, 0, "{out}{}", o.stderr);
     assert!(out.contains("unique: yes"), "{out}");
     for h in 0..5 {
         let owner = (0..5).find(|&p| s[P][p] == s[H][h]).unwrap();
@@ -570,46 +542,35 @@ fn the_cli_solves_and_exports_a_pasted_version() {
     let riddle = dir.join("riddle.txt");
     std::fs::write(&riddle, &text).unwrap();
     let cnf = dir.join("out.cnf");
-    let o = satpuz(
-        &[
-            "encode",
-            "jindosh",
-            "--text",
-            riddle.to_str().unwrap(),
-            "--dimacs",
-            cnf.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = satpuz(&[
+        "encode",
+        "jindosh",
+        "--text",
+        riddle.to_str().unwrap(),
+        "--dimacs",
+        cnf.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
     let written = std::fs::read_to_string(&cnf).unwrap();
     assert!(written.contains("p cnf "));
-    let o = satpuz(
-        &[
-            "count",
-            "jindosh",
-            "--text",
-            riddle.to_str().unwrap(),
-            "--all",
-        ],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&o.stdout).contains(" 1 solution"));
+    let o = satpuz(&[
+        "count",
+        "jindosh",
+        "--text",
+        riddle.to_str().unwrap(),
+        "--all",
+    ]);
+    assert_eq!(o.code, 0);
+    assert!(o.stdout.contains(" 1 solution"));
 
     // An unreadable sentence: exit 1, the sentence quoted.
     let bad = text.replace(
         "raised her",
         "sat across from the lady in red and raised her",
     );
-    let o = satpuz(&["solve", "jindosh", "--text", "-"], Some(&bad));
-    assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("sat across from the lady in red"));
+    let o = satpuz_with_stdin(&["solve", "jindosh", "--text", "-"], &bad.as_bytes());
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("sat across from the lady in red"));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -630,9 +591,12 @@ fn a_text_with_no_seating_or_several_says_so() {
         }
     }
     let none = none.expect("a dealt version without a seating");
-    let o = satpuz(&["solve", "jindosh", "--text", "-"], Some(&none.text()));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(2), "{out}");
+    let o = satpuz_with_stdin(
+        &["solve", "jindosh", "--text", "-"],
+        &none.text().as_bytes(),
+    );
+    let out = o.stdout;
+    assert_eq!(o.code, 2, "{out}");
     assert!(out.contains("no solution"), "{out}");
     assert!(
         !out.contains("Who owned each heirloom?"),
@@ -640,8 +604,11 @@ fn a_text_with_no_seating_or_several_says_so() {
     );
 
     let (several, n) = several.expect("a dealt version with several seatings");
-    let o = satpuz(&["solve", "jindosh", "--text", "-"], Some(&several.text()));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(3), "{out}");
+    let o = satpuz_with_stdin(
+        &["solve", "jindosh", "--text", "-"],
+        &several.text().as_bytes(),
+    );
+    let out = o.stdout;
+    assert_eq!(o.code, 3, "{out}");
     assert!(out.contains(&format!("unique: no; {n} solutions")), "{out}");
 }

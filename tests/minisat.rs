@@ -11,11 +11,10 @@ mod common;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use common::{
     JINDOSH_OWNERS, PlainCnf, all_options, brute_force_grid, jindosh, manifest_dir, minisat,
-    owners, placement_table, run_minisat, scratch_dir,
+    owners, path_str, placement_table, run_minisat, satpuz, scratch_dir,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -23,30 +22,6 @@ use satpuz::cnf::dimacs::{SolverOutput, parse_cnf, parse_model};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::{Clue, GridPuzzle, Relation};
 use satpuz::solve::{Backend, Varisat, Verdict, solve_unique};
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs the satpuz binary from the crate root (so relative paths in exports are stable).
-fn satpuz(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_satpuz"))
-        .args(args)
-        .current_dir(manifest_dir())
-        .output()
-        .expect("satpuz runs");
-    Run {
-        code: out.status.code().expect("exited normally"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
-}
 
 /// `decode --json` output as a solution table (`table[position][category]`).
 fn decoded_table(puzzle: &GridPuzzle, json: &str) -> Vec<Vec<usize>> {

@@ -64,8 +64,10 @@ pub fn frame_grids(n: usize, layout: HookLayout, digits: HookDigits) -> HashSet<
     );
     let perms: Vec<Vec<usize>> = match digits {
         HookDigits::BySize => vec![(0..n).map(|k| n - k).collect()],
-        HookDigits::Perm => permutations(n)
+        // Digits 1..=n: the permutations of 0..n shifted up by one.
+        HookDigits::Perm => crate::common::permutations(n)
             .into_iter()
+            .map(|p| p.into_iter().map(|d| d + 1).collect::<Vec<usize>>())
             .filter(|p| (0..n).all(|k| p[k] < 2 * (n - k)))
             .collect(),
     };
@@ -76,21 +78,6 @@ pub fn frame_grids(n: usize, layout: HookLayout, digits: HookDigits) -> HashSet<
         }
     }
     grids
-}
-
-pub fn permutations(n: usize) -> Vec<Vec<usize>> {
-    if n == 0 {
-        return vec![vec![]];
-    }
-    let mut out = Vec::new();
-    for p in permutations(n - 1) {
-        for i in 0..=p.len() {
-            let mut q = p.clone();
-            q.insert(i, n);
-            out.push(q);
-        }
-    }
-    out
 }
 
 /// Puts digit perm[k] into perm[k] cells of hook k, for every choice of cells.

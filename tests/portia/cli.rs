@@ -1,7 +1,6 @@
 //! Clue texts and the command line.
 
-use std::process::Command;
-
+use crate::common::{Run, satpuz};
 use satpuz::puzzles::portia::{CountClue, LidClue, MakerStatement, Record};
 use serde_json::{Value, json};
 
@@ -41,21 +40,11 @@ fn clue_texts_round_trip_and_bad_ones_are_named() {
     assert!(e.to_string().contains("--makers, casket 2"), "{e}");
 }
 
-fn satpuz(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_satpuz"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn cli_solves_all_three_generations() {
-    let (code, out, _) = satpuz(&[
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&[
         "solve",
         "portia",
         "--statements",
@@ -69,7 +58,9 @@ fn cli_solves_all_three_generations() {
         "{out}"
     );
 
-    let (code, out, _) = satpuz(&[
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&[
         "solve",
         "portia",
         "--statements",
@@ -87,7 +78,9 @@ fn cli_solves_all_three_generations() {
 
     // The blog's Bellini/Cellini example shape: casket 2 "different maker than 1",
     // casket 1 "casket 3 is made by Cellini", casket 3 "the portrait is in casket 2".
-    let (code, out, _) = satpuz(&[
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&[
         "solve",
         "portia",
         "--statements",
@@ -102,7 +95,9 @@ fn cli_solves_all_three_generations() {
     assert_eq!(v["bellini"], json!([false, true, true]));
 
     let file = format!("{}/encodings/portia/67b.json", env!("CARGO_MANIFEST_DIR"));
-    let (code, out, _) = satpuz(&["solve", &file]);
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&["solve", &file]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("portrait: gold casket (1)"), "{out}");
 }
@@ -110,7 +105,9 @@ fn cli_solves_all_three_generations() {
 #[test]
 fn cli_exit_codes_and_errors() {
     // Two positions give exactly 2 true statements: not unique.
-    let (code, out, _) = satpuz(&[
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&[
         "solve",
         "portia",
         "--statements",
@@ -121,7 +118,9 @@ fn cli_exit_codes_and_errors() {
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("unique: no"), "{out}");
     // [1,2,3] has exactly one true statement wherever the portrait is.
-    let (code, out, _) = satpuz(&[
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&[
         "solve",
         "portia",
         "--statements",
@@ -130,7 +129,9 @@ fn cli_exit_codes_and_errors() {
         "all true",
     ]);
     assert_eq!(code, 2, "{out}");
-    let (code, _, err) = satpuz(&[
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&[
         "solve",
         "portia",
         "--statements",
@@ -143,7 +144,9 @@ fn cli_exit_codes_and_errors() {
         err.contains("--statements, casket 2") && err.contains("`4`"),
         "{err}"
     );
-    let (code, _, err) = satpuz(&[
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&[
         "solve",
         "portia",
         "--statements",
@@ -153,13 +156,17 @@ fn cli_exit_codes_and_errors() {
     ]);
     assert_eq!(code, 1);
     assert!(err.contains("clue `at most one tru`"), "{err}");
-    let (code, _, err) = satpuz(&["solve", "jindosh", "--clue", "all true"]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["solve", "jindosh", "--clue", "all true"]);
     assert_eq!(code, 1);
     assert!(err.contains("PUZZLE=portia"), "{err}");
-    let (code, _, err) = satpuz(&["generate", "portia", "--generation", "1", "--rule", "seed"]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["generate", "portia", "--generation", "1", "--rule", "seed"]);
     assert_eq!(code, 1);
     assert!(err.contains("--generation 2 only"), "{err}");
-    let (code, _, _) = satpuz(&["generate", "portia", "--generation", "4"]);
+    let Run { code, .. } = satpuz(&["generate", "portia", "--generation", "4"]);
     assert_eq!(code, 1);
 
     // A file whose solution disagrees with the solver is an input error.
@@ -171,7 +178,9 @@ fn cli_exit_codes_and_errors() {
         r#"{"generation": 1, "caskets": [1,-2,-1], "clue": "at most 1 true", "solution": 3}"#,
     )
     .unwrap();
-    let (code, _, err) = satpuz(&["solve", wrong.to_str().unwrap()]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["solve", wrong.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("the file says casket 3"), "{err}");
     let bad = dir.join("bad.json");
@@ -180,7 +189,9 @@ fn cli_exit_codes_and_errors() {
         r#"{"generation": 1, "caskets": [1,-2,7], "clue": "at most 1 true"}"#,
     )
     .unwrap();
-    let (code, _, err) = satpuz(&["solve", bad.to_str().unwrap()]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["solve", bad.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(
         err.contains("caskets, casket 3") && err.contains("`7`"),
@@ -192,7 +203,9 @@ fn cli_exit_codes_and_errors() {
         r#"{"generation": 1, "caskets": [1,-2,-1], "clues": "at most 1 true"}"#,
     )
     .unwrap();
-    let (code, _, err) = satpuz(&["solve", typo.to_str().unwrap()]);
+    let Run {
+        code, stderr: err, ..
+    } = satpuz(&["solve", typo.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("unknown field `clues`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -210,10 +223,16 @@ fn cli_generate_counts_and_json() {
     ] {
         let mut all = vec!["generate", "portia", "--count"];
         all.extend(args);
-        let (code, out, err) = satpuz(&all);
+        let Run {
+            code,
+            stdout: out,
+            stderr: err,
+        } = satpuz(&all);
         assert_eq!((code, out.trim()), (0, count), "{all:?} {err}");
     }
-    let (code, out, _) = satpuz(&["generate", "portia", "--generation", "1", "--json"]);
+    let Run {
+        code, stdout: out, ..
+    } = satpuz(&["generate", "portia", "--generation", "1", "--json"]);
     assert_eq!(code, 0);
     let records = Record::parse_many(&out, "generate output").unwrap();
     assert_eq!(records.len(), 348);

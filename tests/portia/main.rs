@@ -10,6 +10,9 @@
 //! catalogues and re-solves every record, `agreement` checks the SAT verdict against brute force,
 //! `smullyan` has the book's puzzles, `cli` the command line and clue texts.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod agreement;
 mod catalogues;
 mod cli;
