@@ -527,7 +527,7 @@ fn the_cli_solves_and_exports_a_pasted_version() {
     let brute = brute_force(&v);
     let s = brute.first().unwrap();
     let text = v.text();
-    let o = satpuz_with_stdin(&["solve", "jindosh", "--text", "-"], &text.as_bytes());
+    let o = satpuz_with_stdin(&["solve", "jindosh", "--text", "-"], text.as_bytes());
     let out = o.stdout;
     assert_eq!(o.code, 0, "{out}{}", o.stderr);
     assert!(out.contains("unique: yes"), "{out}");
@@ -568,7 +568,7 @@ fn the_cli_solves_and_exports_a_pasted_version() {
         "raised her",
         "sat across from the lady in red and raised her",
     );
-    let o = satpuz_with_stdin(&["solve", "jindosh", "--text", "-"], &bad.as_bytes());
+    let o = satpuz_with_stdin(&["solve", "jindosh", "--text", "-"], bad.as_bytes());
     assert_eq!(o.code, 1);
     assert!(o.stderr.contains("sat across from the lady in red"));
     let _ = std::fs::remove_dir_all(dir);
@@ -591,10 +591,7 @@ fn a_text_with_no_seating_or_several_says_so() {
         }
     }
     let none = none.expect("a dealt version without a seating");
-    let o = satpuz_with_stdin(
-        &["solve", "jindosh", "--text", "-"],
-        &none.text().as_bytes(),
-    );
+    let o = satpuz_with_stdin(&["solve", "jindosh", "--text", "-"], none.text().as_bytes());
     let out = o.stdout;
     assert_eq!(o.code, 2, "{out}");
     assert!(out.contains("no solution"), "{out}");
@@ -606,7 +603,7 @@ fn a_text_with_no_seating_or_several_says_so() {
     let (several, n) = several.expect("a dealt version with several seatings");
     let o = satpuz_with_stdin(
         &["solve", "jindosh", "--text", "-"],
-        &several.text().as_bytes(),
+        several.text().as_bytes(),
     );
     let out = o.stdout;
     assert_eq!(o.code, 3, "{out}");
