@@ -21,10 +21,10 @@ fn latin_square(n: usize, givens: &[(usize, usize, usize)]) -> (Model, Vec<Vec<V
                 .collect()
         })
         .collect();
-    for i in 0..n {
-        model.add(Constraint::AllDifferent(cell[i].clone()));
+    for (i, row) in cell.iter().enumerate() {
+        model.add(Constraint::AllDifferent(row.clone()));
         model.add(Constraint::AllDifferent(
-            (0..n).map(|r| cell[r][i]).collect(),
+            cell.iter().map(|row| row[i]).collect(),
         ));
     }
     for &(r, c, digit) in givens {
