@@ -430,6 +430,27 @@ impl SheetCmd {
                 // No arrangement fits the sheet and the statements.
                 Ok(ExitCode::from(EXIT_NO_SOLUTION))
             }
+            Hint::WrongThief { named } => {
+                let person = case
+                    .categories
+                    .iter()
+                    .position(|c| *c == "person")
+                    .and_then(|p| case.arrangement.values[p].get(*named))
+                    .map_or("the person named", String::as_str);
+                if self.json {
+                    let v = json!({"case": title(&case, date), "hint": "wrong_thief",
+                        "named": person});
+                    println!("{v:#}");
+                } else {
+                    println!(
+                        "{}\n\nEvery square is filled and right, but {person} is not the thief: \
+                         look again at who was in the room where the object was left behind.",
+                        title(&case, date)
+                    );
+                }
+                // The sheet as written (with its thief) is not the case's answer.
+                Ok(ExitCode::from(EXIT_NO_SOLUTION))
+            }
             Hint::Complete => {
                 if self.json {
                     println!(

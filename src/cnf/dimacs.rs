@@ -281,6 +281,15 @@ pub enum ModelError {
     Truncated,
     #[error("the solver did not finish: verdict `{0}`")]
     Indeterminate(String),
+    #[error("line {line}: variable {var} is given both values ({lit} here, {earlier} before)")]
+    Conflict {
+        line: usize,
+        var: u64,
+        lit: i64,
+        earlier: i64,
+    },
+    #[error("line {line}: `{token}` after the model's terminating 0")]
+    AfterEnd { line: usize, token: String },
     #[error(
         "line {line}: variable {var} is far beyond the {listed} literals listed before it: not a solver's model"
     )]
@@ -332,6 +341,12 @@ pub fn parse_model(text: &str) -> Result<SolverOutput, ModelError> {
                 line,
                 token: token.chars().take(40).collect(),
             })?;
+            if terminated {
+                return Err(ModelError::AfterEnd {
+                    line,
+                    token: token.chars().take(40).collect(),
+                });
+            }
             if lit == 0 {
                 terminated = true;
                 continue;
@@ -351,7 +366,17 @@ pub fn parse_model(text: &str) -> Result<SolverOutput, ModelError> {
             if values.len() <= i {
                 values.resize(i + 1, None);
             }
-            values[i] = Some(lit > 0);
+            match values[i] {
+                Some(v) if v != (lit > 0) => {
+                    return Err(ModelError::Conflict {
+                        line,
+                        var,
+                        lit,
+                        earlier: -lit,
+                    });
+                }
+                _ => values[i] = Some(lit > 0),
+            }
         }
     }
     match verdict {

@@ -6,3 +6,4 @@ pub mod inquest;
 pub mod jindosh;
 pub mod jindosh_text;
 pub mod portia;
+pub mod relation;

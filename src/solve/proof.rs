@@ -60,174 +60,228 @@ pub struct ProofStats {
 }
 
 /// Checks a textual DRAT proof that `clauses` are UNSAT.
+///
+/// Clauses and lemmas are read as sets, as drat-trim does: a repeated literal counts once
+/// (`1 1 0` is the unit `1`). Memory follows the variables the formula and the proof use, not
+/// their numbers (a proof naming variable 2,000,000,000 costs one slot), and a lemma already in
+/// the database (a repeated lemma) is accepted by a hash lookup.
 pub fn check_drat(clauses: &[Vec<Lit>], proof: &str) -> Result<ProofStats, ProofError> {
     let mut db = ClauseDb::default();
     for c in clauses {
-        db.add(c.clone());
+        let c = db.intern(c);
+        db.add(c);
     }
     let mut stats = ProofStats::default();
-    if db.propagate_all().is_err() {
+    if db.refuted_by_propagation() {
         return Ok(stats); // already refuted by unit propagation
     }
+    // Lemmas are a token stream ended by 0s (usually one per line, but newlines are only
+    // whitespace); `d` starts a deletion; `c` lines are comments.
+    let mut lits = Vec::new();
+    let mut delete = false;
+    let mut start_line = 0;
     for (idx, raw) in proof.lines().enumerate() {
         let line = idx + 1;
         let t = raw.trim();
-        if t.is_empty() || t.starts_with('c') {
+        if t.starts_with('c') {
             continue;
         }
-        let (delete, body) = match t.strip_prefix('d') {
-            Some(rest) => (true, rest),
-            None => (false, t),
-        };
-        let mut lits = Vec::new();
-        let mut terminated = false;
-        for tok in body.split_whitespace() {
-            let n: i64 = tok.parse().map_err(|_| ProofError::BadToken {
+        for tok in t.split_whitespace() {
+            if lits.is_empty() && !delete {
+                start_line = line;
+            }
+            if tok == "d" && lits.is_empty() && !delete {
+                delete = true;
+                continue;
+            }
+            let (tok, del) = match tok.strip_prefix('d') {
+                Some(rest) if lits.is_empty() && !delete && !rest.is_empty() => (rest, true),
+                _ => (tok, false),
+            };
+            delete |= del;
+            let bad = || ProofError::BadToken {
                 line,
-                token: tok.to_string(),
-            })?;
-            if n == 0 {
-                terminated = true;
-                break;
+                token: tok.chars().take(40).collect(),
+            };
+            let n: i64 = tok.parse().map_err(|_| bad())?;
+            if n != 0 {
+                if n.unsigned_abs() > (1 << 31) - 2 {
+                    return Err(bad());
+                }
+                lits.push(Lit::new((n.unsigned_abs() - 1) as u32, n < 0));
+                continue;
             }
-            if n.unsigned_abs() > (1 << 31) - 2 {
-                return Err(ProofError::BadToken {
-                    line,
-                    token: tok.to_string(),
-                });
+            let lemma = db.intern(&lits);
+            lits.clear();
+            if std::mem::take(&mut delete) {
+                // Deleting unit clauses is ignored, as drat-trim does by default.
+                if lemma.len() > 1 {
+                    db.delete(&lemma);
+                }
+                stats.deletions += 1;
+                continue;
             }
-            lits.push(Lit::new((n.unsigned_abs() - 1) as u32, n < 0));
-        }
-        if !terminated {
-            return Err(ProofError::Unterminated { line });
-        }
-        if delete {
-            // Deleting unit clauses is ignored, as drat-trim does by default.
-            if lits.len() > 1 {
-                db.delete(&lits);
+            stats.lemmas += 1;
+            if !db.contains(&lemma) && !db.implied_rup(&lemma) {
+                if !db.implied_rat(&lemma) {
+                    return Err(ProofError::NotImplied { line });
+                }
+                stats.rat_lemmas += 1;
             }
-            stats.deletions += 1;
-            continue;
-        }
-        stats.lemmas += 1;
-        if !db.implied_rup(&lits) {
-            if !db.implied_rat(&lits) {
-                return Err(ProofError::NotImplied { line });
+            if lemma.is_empty() {
+                return Ok(stats);
             }
-            stats.rat_lemmas += 1;
+            db.add(lemma);
         }
-        if lits.is_empty() {
-            return Ok(stats);
-        }
-        db.add(lits);
+    }
+    if !lits.is_empty() || delete {
+        return Err(ProofError::Unterminated { line: start_line });
     }
     Err(ProofError::NoEmptyClause)
 }
 
 /// A clause database with occurrence lists, enough for checking RUP by unit propagation.
+///
+/// Variables are renumbered densely in the order they appear; each distinct clause is stored
+/// once with a count of its live copies (a proof may add and delete the same clause many
+/// times).
 #[derive(Default)]
 struct ClauseDb {
+    /// Dense index of each DIMACS variable (0-based) seen so far.
+    index: HashMap<u32, u32>,
+    /// Distinct clauses over dense variables, each without repeated literals.
     clauses: Vec<Vec<Lit>>,
-    alive: Vec<bool>,
-    /// Clauses containing each literal (by literal index), alive or not.
+    /// Live copies of each clause (0: deleted).
+    copies: Vec<u32>,
+    /// Clauses containing each literal (by dense literal index), live or not.
     occurs: Vec<Vec<usize>>,
-    by_key: HashMap<Vec<Lit>, Vec<usize>>,
-}
-
-/// Truth values during one propagation: +1 true, -1 false, 0 unassigned, per variable.
-struct Trail {
+    /// Each distinct clause by its sorted literals.
+    by_key: HashMap<Vec<Lit>, usize>,
+    /// Ids of the unit clauses (live or not).
+    units: Vec<usize>,
+    /// Live copies of the empty clause.
+    empty: u32,
+    /// Truth values during one propagation, per dense variable: +1 true, -1 false, 0 open.
     value: Vec<i8>,
-    queue: Vec<Lit>,
+    /// Literals made true during the current propagation, in order.
+    trail: Vec<Lit>,
 }
 
-impl Trail {
-    fn new(vars: usize) -> Self {
-        Trail {
-            value: vec![0; vars],
-            queue: Vec::new(),
+fn key(lits: &[Lit]) -> Vec<Lit> {
+    let mut k = lits.to_vec();
+    k.sort_unstable();
+    k
+}
+
+impl ClauseDb {
+    /// The clause over dense variables, repeated literals dropped (first occurrences kept in
+    /// order, so a RAT pivot stays first).
+    fn intern(&mut self, lits: &[Lit]) -> Vec<Lit> {
+        let mut out: Vec<Lit> = Vec::with_capacity(lits.len());
+        for &l in lits {
+            let next = self.index.len() as u32;
+            let v = *self.index.entry(l.var().idx32()).or_insert(next);
+            if v == next {
+                self.value.push(0);
+                self.occurs.push(Vec::new());
+                self.occurs.push(Vec::new());
+            }
+            let d = Lit::new(v, l.is_neg());
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        out
+    }
+
+    fn add(&mut self, lits: Vec<Lit>) {
+        if lits.is_empty() {
+            self.empty += 1;
+            return;
+        }
+        let k = key(&lits);
+        if let Some(&id) = self.by_key.get(&k) {
+            self.copies[id] += 1;
+            return;
+        }
+        let id = self.clauses.len();
+        for &l in &lits {
+            self.occurs[l.lidx()].push(id);
+        }
+        if lits.len() == 1 {
+            self.units.push(id);
+        }
+        self.by_key.insert(k, id);
+        self.clauses.push(lits);
+        self.copies.push(1);
+    }
+
+    fn delete(&mut self, lits: &[Lit]) {
+        if let Some(&id) = self.by_key.get(&key(lits)) {
+            self.copies[id] = self.copies[id].saturating_sub(1);
         }
     }
+
+    /// Is the clause live in the database (so trivially implied)?
+    fn contains(&self, lits: &[Lit]) -> bool {
+        if lits.is_empty() {
+            return self.empty > 0;
+        }
+        self.by_key
+            .get(&key(lits))
+            .is_some_and(|&id| self.copies[id] > 0)
+    }
+
     fn get(&self, l: Lit) -> i8 {
-        let v = self.value.get(l.var().idx()).copied().unwrap_or(0);
+        let v = self.value[l.var().idx()];
         if l.is_neg() { -v } else { v }
     }
+
     /// Makes `l` true; Err on conflict.
     fn assign(&mut self, l: Lit) -> Result<(), ()> {
         match self.get(l) {
             1 => Ok(()),
             -1 => Err(()),
             _ => {
-                let i = l.var().idx();
-                if i >= self.value.len() {
-                    self.value.resize(i + 1, 0);
-                }
-                self.value[i] = if l.is_neg() { -1 } else { 1 };
-                self.queue.push(l);
+                self.value[l.var().idx()] = if l.is_neg() { -1 } else { 1 };
+                self.trail.push(l);
                 Ok(())
             }
         }
     }
-}
 
-fn key(lits: &[Lit]) -> Vec<Lit> {
-    let mut k = lits.to_vec();
-    k.sort_unstable();
-    k.dedup();
-    k
-}
-
-impl ClauseDb {
-    fn num_vars(&self) -> usize {
-        self.occurs.len() / 2
+    /// Undoes every assignment of the current propagation.
+    fn reset(&mut self) {
+        for l in self.trail.drain(..) {
+            self.value[l.var().idx()] = 0;
+        }
     }
 
-    fn add(&mut self, lits: Vec<Lit>) {
-        let id = self.clauses.len();
-        for &l in &lits {
-            let li = l.lidx();
-            if self.occurs.len() <= li | 1 {
-                self.occurs.resize((li | 1) + 1, Vec::new());
+    /// Unit propagation from the current trail and the database's units; Err on conflict.
+    fn propagate(&mut self) -> Result<(), ()> {
+        if self.empty > 0 {
+            return Err(());
+        }
+        for i in 0..self.units.len() {
+            let id = self.units[i];
+            if self.copies[id] > 0 {
+                self.assign(self.clauses[id][0])?;
             }
-            self.occurs[li].push(id);
         }
-        self.by_key.entry(key(&lits)).or_default().push(id);
-        self.clauses.push(lits);
-        self.alive.push(true);
-    }
-
-    fn delete(&mut self, lits: &[Lit]) {
-        if let Some(id) = self.by_key.get_mut(&key(lits)).and_then(Vec::pop) {
-            self.alive[id] = false;
-        }
-    }
-
-    /// Unit propagation from the given trail; Err on conflict.
-    fn propagate(&self, trail: &mut Trail) -> Result<(), ()> {
         let mut head = 0;
-        // Units of the database itself first.
-        for (id, c) in self.clauses.iter().enumerate() {
-            if self.alive[id] && c.len() == 1 {
-                trail.assign(c[0])?;
-            }
-            if self.alive[id] && c.is_empty() {
-                return Err(());
-            }
-        }
-        while head < trail.queue.len() {
-            let falsified = !trail.queue[head];
+        while head < self.trail.len() {
+            let falsified = !self.trail[head];
             head += 1;
-            let Some(ids) = self.occurs.get(falsified.lidx()) else {
-                continue;
-            };
-            for &id in ids {
-                if !self.alive[id] {
+            for i in 0..self.occurs[falsified.lidx()].len() {
+                let id = self.occurs[falsified.lidx()][i];
+                if self.copies[id] == 0 {
                     continue;
                 }
                 let mut unassigned = None;
                 let mut open = 0;
                 let mut satisfied = false;
                 for &l in &self.clauses[id] {
-                    match trail.get(l) {
+                    match self.get(l) {
                         1 => {
                             satisfied = true;
                             break;
@@ -244,7 +298,7 @@ impl ClauseDb {
                 }
                 match (open, unassigned) {
                     (0, _) => return Err(()),
-                    (1, Some(l)) => trail.assign(l)?,
+                    (1, Some(l)) => self.assign(l)?,
                     _ => {}
                 }
             }
@@ -252,30 +306,30 @@ impl ClauseDb {
         Ok(())
     }
 
-    fn propagate_all(&self) -> Result<(), ()> {
-        self.propagate(&mut Trail::new(self.num_vars()))
+    fn refuted_by_propagation(&mut self) -> bool {
+        let conflict = self.propagate().is_err();
+        self.reset();
+        conflict
     }
 
     /// Does unit propagation on the negation of `lemma` reach a conflict?
-    fn implied_rup(&self, lemma: &[Lit]) -> bool {
-        let mut trail = Trail::new(self.num_vars());
-        for &l in lemma {
-            if trail.assign(!l).is_err() {
-                return true;
-            }
-        }
-        self.propagate(&mut trail).is_err()
+    fn implied_rup(&mut self, lemma: &[Lit]) -> bool {
+        let conflict = lemma.iter().any(|&l| self.assign(!l).is_err()) || self.propagate().is_err();
+        self.reset();
+        conflict
     }
 
     /// RAT on the first literal p: for every clause D with ¬p, lemma ∪ (D \ {¬p}) is RUP.
-    fn implied_rat(&self, lemma: &[Lit]) -> bool {
+    fn implied_rat(&mut self, lemma: &[Lit]) -> bool {
         let Some(&p) = lemma.first() else {
             return false;
         };
-        let Some(ids) = self.occurs.get((!p).lidx()) else {
-            return true;
-        };
-        ids.iter().filter(|&&id| self.alive[id]).all(|&id| {
+        let ids: Vec<usize> = self.occurs[(!p).lidx()]
+            .iter()
+            .copied()
+            .filter(|&id| self.copies[id] > 0)
+            .collect();
+        ids.into_iter().all(|id| {
             let mut resolvent = lemma.to_vec();
             resolvent.extend(self.clauses[id].iter().copied().filter(|&l| l != !p));
             self.implied_rup(&resolvent)

@@ -8,17 +8,20 @@ use std::collections::HashMap;
 
 use super::{Clue, Relation};
 
-/// The distance a clue ties its two values at: `(a, b, d)` with `pos(b) - pos(a) = d`.
-pub fn tie_of(clue: &Clue) -> Option<(&str, &str, i64)> {
+/// The distance a clue ties its two values at: `(a, b, d)` with `pos(b) - pos(a) = d`. A
+/// distance of `n` or more in a row of `n` ties nothing (the clue is impossible, and stays a
+/// constraint for the solver to refute).
+pub fn tie_of(clue: &Clue, n: usize) -> Option<(&str, &str, i64)> {
     if clue.not {
         return None;
     }
+    let d = clue.relation.rel()?.tie(n)?;
     match &clue.relation {
-        Relation::Same { a, b } => Some((a, b, 0)),
-        Relation::LeftOf { a, b } => Some((a, b, 1)),
-        Relation::RightOf { a, b } => Some((a, b, -1)),
-        Relation::LeftBy { a, b, k } => Some((a, b, *k as i64)),
-        Relation::RightBy { a, b, k } => Some((a, b, -(*k as i64))),
+        Relation::Same { a, b }
+        | Relation::LeftOf { a, b }
+        | Relation::RightOf { a, b }
+        | Relation::LeftBy { a, b, .. }
+        | Relation::RightBy { a, b, .. } => Some((a, b, d)),
         _ => None,
     }
 }
@@ -31,12 +34,15 @@ pub struct Ties {
     pub offset: Vec<usize>,
     /// Per group: the largest offset (the group needs `span + 1` consecutive places).
     pub span: HashMap<usize, usize>,
+    /// The number of places in the row.
+    pub places: usize,
 }
 
 impl Ties {
     /// Every value on its own.
-    pub fn none(values: usize) -> Ties {
+    pub fn none(values: usize, places: usize) -> Ties {
         Ties {
+            places,
             group: (0..values).collect(),
             offset: vec![0; values],
             span: (0..values).map(|v| (v, 0)).collect(),
@@ -57,7 +63,7 @@ impl Ties {
         let mut rel: Vec<i64> = vec![0; values];
         let mut members: HashMap<usize, Vec<usize>> = (0..values).map(|v| (v, vec![v])).collect();
         for clue in clues {
-            let Some((a, b, d)) = tie_of(clue) else {
+            let Some((a, b, d)) = tie_of(clue, n) else {
                 continue;
             };
             let (Some(&a), Some(&b)) = (number.get(a), number.get(b)) else {
@@ -101,13 +107,14 @@ impl Ties {
             group,
             offset,
             span,
+            places: n,
         }
     }
 
     /// Does the grouping already state this clue (its two values in one group at its
     /// distance)?
     pub fn states(&self, clue: &Clue, number: &HashMap<&str, usize>) -> bool {
-        let Some((a, b, d)) = tie_of(clue) else {
+        let Some((a, b, d)) = tie_of(clue, self.places) else {
             return false;
         };
         let (Some(&a), Some(&b)) = (number.get(a), number.get(b)) else {

@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Constraint, Model, VarId};
+use crate::puzzles::relation::{Rel, holds};
 use merge::Ties;
 
 /// A logic-grid puzzle as stored in a puzzle file.
@@ -241,13 +242,7 @@ impl GridPuzzle {
         if n == 0 {
             return Err(PuzzleError::NoPositions);
         }
-        let labels = self.position_labels();
-        if labels.len() != n {
-            return Err(PuzzleError::Labels {
-                positions: labels.len(),
-                count: n,
-            });
-        }
+        // Sizes are checked against the data before anything is allocated from the count.
         for cat in &self.categories {
             if cat.values.len() != n {
                 return Err(PuzzleError::CategorySize {
@@ -257,6 +252,15 @@ impl GridPuzzle {
                 });
             }
         }
+        if let Some(labels) = &self.positions.labels
+            && labels.len() != n
+        {
+            return Err(PuzzleError::Labels {
+                positions: labels.len(),
+                count: n,
+            });
+        }
+        let labels = self.position_labels();
         let index = self.value_index()?;
         // Values numbered category by category.
         let mut number: HashMap<&str, usize> = HashMap::new();
@@ -270,7 +274,7 @@ impl GridPuzzle {
         let ties = if merge {
             Ties::from_clues(clues, &number, &category, n)
         } else {
-            Ties::none(category.len())
+            Ties::none(category.len(), n)
         };
         // One variable per group over the places of its leftmost value, named after its values.
         let mut model = Model::new();
@@ -358,12 +362,12 @@ impl ClueContext<'_> {
     }
 
     /// The variable a value lives in, its offset there, and the variable's domain size.
-    fn var(&self, name: &str) -> Result<(VarId, i64, usize), PuzzleError> {
+    fn var(&self, name: &str) -> Result<(VarId, usize, usize), PuzzleError> {
         match self.index.get(name) {
             Some(&(c, i)) => {
                 let var = self.value_var[c][i];
                 let size = self.model.vars[var].values.len();
-                Ok((var, self.value_offset[c][i] as i64, size))
+                Ok((var, self.value_offset[c][i], size))
             }
             None => {
                 let hint = nearest(name, self.index.keys().copied())
@@ -392,28 +396,24 @@ impl ClueContext<'_> {
         }
     }
 
-    fn distance(&self, k: usize) -> Result<i64, PuzzleError> {
+    fn distance(&self, k: usize) -> Result<usize, PuzzleError> {
         if k == 0 {
             return Err(PuzzleError::ZeroDistance {
                 clue: self.clue,
                 text: self.text(),
             });
         }
-        Ok(k as i64)
+        Ok(k)
     }
 
-    fn table(
-        &self,
-        a: &str,
-        b: &str,
-        rel: impl Fn(i64, i64) -> bool,
-        not: bool,
-    ) -> Result<Constraint, PuzzleError> {
+    /// The table of a two-value relation over the places of their variables (a distance
+    /// longer than the row gives an all-false table: an impossible clue, never a wrapped one).
+    fn table(&self, a: &str, b: &str, rel: Rel, not: bool) -> Result<Constraint, PuzzleError> {
         let ((x, ox, nx), (y, oy, ny)) = (self.var(a)?, self.var(b)?);
         let allowed = (0..nx)
             .map(|p| {
                 (0..ny)
-                    .map(|q| rel(p as i64 + ox, q as i64 + oy) != not)
+                    .map(|q| holds(rel, p + ox, q + oy, self.n) != not)
                     .collect()
             })
             .collect();
@@ -427,35 +427,35 @@ impl ClueContext<'_> {
         not: bool,
     ) -> Result<Constraint, PuzzleError> {
         let (var, off, size) = self.var(a)?;
-        let allowed = (0..size).map(|p| set(p + off as usize) != not).collect();
+        let allowed = (0..size).map(|p| set(p + off) != not).collect();
         Ok(Constraint::InSet { var, allowed })
     }
 
     fn constraint(&self, clue: &Clue) -> Result<Constraint, PuzzleError> {
         let not = clue.not;
-        let last = self.n - 1;
+        let n = self.n;
         match &clue.relation {
-            Relation::Same { a, b } => self.table(a, b, |p, q| p == q, not),
-            Relation::LeftOf { a, b } => self.table(a, b, |p, q| p + 1 == q, not),
-            Relation::RightOf { a, b } => self.table(a, b, |p, q| p == q + 1, not),
-            Relation::SomewhereLeftOf { a, b } => self.table(a, b, |p, q| p < q, not),
-            Relation::SomewhereRightOf { a, b } => self.table(a, b, |p, q| p > q, not),
-            Relation::NextTo { a, b } => self.table(a, b, |p, q| (p - q).abs() == 1, not),
-            Relation::Distance { a, b, k } => {
-                let k = self.distance(*k)?;
-                self.table(a, b, |p, q| (p - q).abs() == k, not)
-            }
-            Relation::LeftBy { a, b, k } => {
-                let k = self.distance(*k)?;
-                self.table(a, b, |p, q| q - p == k, not)
-            }
-            Relation::RightBy { a, b, k } => {
-                let k = self.distance(*k)?;
-                self.table(a, b, |p, q| p - q == k, not)
+            Relation::Same { a, b }
+            | Relation::LeftOf { a, b }
+            | Relation::RightOf { a, b }
+            | Relation::SomewhereLeftOf { a, b }
+            | Relation::SomewhereRightOf { a, b }
+            | Relation::NextTo { a, b }
+            | Relation::Distance { a, b, .. }
+            | Relation::LeftBy { a, b, .. }
+            | Relation::RightBy { a, b, .. } => {
+                if let Relation::Distance { k, .. }
+                | Relation::LeftBy { k, .. }
+                | Relation::RightBy { k, .. } = &clue.relation
+                {
+                    self.distance(*k)?;
+                }
+                let rel = clue.relation.rel().unwrap_or(Rel::Same);
+                self.table(a, b, rel, not)
             }
             Relation::At { a, position } => {
                 let at = self.position(*position)?;
-                self.unary(a, |p| p == at, not)
+                self.unary(a, |p| holds(Rel::At(at), p, 0, n), not)
             }
             Relation::OneOf { a, positions } => {
                 let set = positions
@@ -464,7 +464,7 @@ impl ClueContext<'_> {
                     .collect::<Result<Vec<_>, _>>()?;
                 self.unary(a, |p| set.contains(&p), not)
             }
-            Relation::AtEnd { a } => self.unary(a, |p| p == 0 || p == last, not),
+            Relation::AtEnd { a } => self.unary(a, |p| holds(Rel::AtEnd, p, 0, n), not),
             Relation::Either { either } => {
                 let parts = either
                     .iter()
@@ -487,6 +487,28 @@ impl ClueContext<'_> {
                 }
             }
         }
+    }
+}
+
+impl Relation {
+    /// The relation in the shared vocabulary ([`crate::puzzles::relation`]); `None` for
+    /// `one_of` and `either`, which are not one relation. Positions become 0-based (a
+    /// position 0 stays out of range as `usize::MAX`).
+    pub fn rel(&self) -> Option<Rel> {
+        Some(match self {
+            Relation::Same { .. } => Rel::Same,
+            Relation::LeftOf { .. } => Rel::LeftOf,
+            Relation::RightOf { .. } => Rel::RightOf,
+            Relation::SomewhereLeftOf { .. } => Rel::SomewhereLeftOf,
+            Relation::SomewhereRightOf { .. } => Rel::SomewhereRightOf,
+            Relation::NextTo { .. } => Rel::NextTo,
+            Relation::Distance { k, .. } => Rel::Distance(*k),
+            Relation::LeftBy { k, .. } => Rel::LeftBy(*k),
+            Relation::RightBy { k, .. } => Rel::RightBy(*k),
+            Relation::At { position, .. } => Rel::At(position.wrapping_sub(1)),
+            Relation::AtEnd { .. } => Rel::AtEnd,
+            Relation::OneOf { .. } | Relation::Either { .. } => return None,
+        })
     }
 }
 

@@ -273,6 +273,9 @@ pub enum Hint {
     },
     /// Nothing left to fill, and it is all right.
     Complete,
+    /// Every square is filled and right, but the person named as the thief (`named`, an
+    /// index among the case's people) is not the thief.
+    WrongThief { named: usize },
 }
 
 /// The case in a solver: statements behind selectors, sheet squares as assumable literals.
@@ -395,20 +398,24 @@ pub fn check(case: &Case, sheet: &Sheet) -> Result<Checked, InquestError> {
         .into_iter()
         .filter(|s| solution[s.cat][s.value] != s.room)
         .collect();
-    let thief_right = sheet.thief.map(|t| {
-        let p = case.categories.iter().position(|c| *c == "person");
-        let o = case.categories.iter().position(|c| *c == "object");
-        match (p, o) {
-            (Some(p), Some(o)) => solution[p][t] == solution[o][case.left_behind],
-            _ => false,
-        }
-    });
+    let thief_right = sheet.thief.map(|t| is_thief(case, &solution, t));
     Ok(Checked {
         marks,
         complete: sheet.is_complete(),
         wrong,
         thief_right,
     })
+}
+
+/// Is person `t` the thief in the solution (`room_of[cat][value]`): were they in the room
+/// where the object was left behind?
+fn is_thief(case: &Case, solution: &[Vec<usize>], t: usize) -> bool {
+    let p = case.categories.iter().position(|c| *c == "person");
+    let o = case.categories.iter().position(|c| *c == "object");
+    match (p, o) {
+        (Some(p), Some(o)) => solution[p].get(t) == solution[o].get(case.left_behind),
+        _ => false,
+    }
 }
 
 /// One square the statements force given the sheet, with a minimal explanation; or the
@@ -472,5 +479,12 @@ pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
             }
         }
     }
-    Ok(best.map_or(Hint::Complete, |(_, h)| h))
+    Ok(match best {
+        Some((_, h)) => h,
+        // Every square is filled and right; the sheet is right only if the thief is too.
+        None => match sheet.thief {
+            Some(named) if !is_thief(case, &solution, named) => Hint::WrongThief { named },
+            _ => Hint::Complete,
+        },
+    })
 }

@@ -2,6 +2,7 @@
 //! setting's voice.
 
 use crate::puzzles::grid::{Clue, Relation};
+use crate::puzzles::relation::{Rel, holds};
 
 use super::deal::{Arrangement, Dealer};
 use super::settings::{Setting, capitalise, fill};
@@ -60,21 +61,25 @@ impl Fact {
         }
     }
 
+    /// The statement's relation in the shared vocabulary.
+    pub fn rel(&self) -> Rel {
+        match *self {
+            Fact::Same { .. } => Rel::Same,
+            Fact::NotSame { .. } => Rel::NotSame,
+            Fact::NextTo { .. } => Rel::NextTo,
+            Fact::Before { .. } => Rel::SomewhereLeftOf,
+            Fact::After { .. } => Rel::SomewhereRightOf,
+            Fact::BeforeBy { k, .. } => Rel::LeftBy(k),
+            Fact::AfterBy { k, .. } => Rel::RightBy(k),
+            Fact::AtEnd { .. } => Rel::AtEnd,
+            Fact::At { room, .. } => Rel::At(room),
+            Fact::NotAt { room, .. } => Rel::NotAt(room),
+        }
+    }
+
     /// Does the statement hold when `a` is in room `pa` and `b` (if any) in room `pb`?
     pub fn holds_at(&self, pa: usize, pb: usize, rooms: usize) -> bool {
-        let (p, q) = (pa as i64, pb as i64);
-        match *self {
-            Fact::Same { .. } => p == q,
-            Fact::NotSame { .. } => p != q,
-            Fact::NextTo { .. } => (p - q).abs() == 1,
-            Fact::Before { .. } => p < q,
-            Fact::After { .. } => p > q,
-            Fact::BeforeBy { k, .. } => q - p == k as i64,
-            Fact::AfterBy { k, .. } => p - q == k as i64,
-            Fact::AtEnd { .. } => pa == 0 || pa + 1 == rooms,
-            Fact::At { room, .. } => pa == room,
-            Fact::NotAt { room, .. } => pa != room,
-        }
+        holds(self.rel(), pa, pb, rooms)
     }
 
     /// Does the statement hold in a full arrangement (`room_of[cat][idx]`)?

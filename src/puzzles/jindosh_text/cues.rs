@@ -7,36 +7,21 @@ use super::words::{Item, ValueRef};
 /// Seats at the table.
 pub const SEATS: usize = 5;
 
-/// How two guests sit relative to each other (subject, then object).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rel {
-    NextTo,
-    LeftOf,
-    RightOf,
-    SomewhereLeftOf,
-    SomewhereRightOf,
-    LeftBy(usize),
-    RightBy(usize),
-    Distance(usize),
+pub use crate::puzzles::relation::Rel;
+use crate::puzzles::relation::holds;
+
+/// Does a guest at seat `p` stand in relation `rel` to one at seat `q` (1-based)?
+pub fn seated(rel: Rel, p: usize, q: usize) -> bool {
+    holds(rel, p.saturating_sub(1), q.saturating_sub(1), SEATS)
 }
 
-impl Rel {
-    /// Does a guest at seat `p` stand in this relation to one at seat `q` (1-based)?
-    pub fn holds(self, p: usize, q: usize) -> bool {
-        let (p, q) = (p as i64, q as i64);
-        match self {
-            Rel::NextTo => (p - q).abs() == 1,
-            Rel::LeftOf => p + 1 == q,
-            Rel::RightOf => p == q + 1,
-            Rel::SomewhereLeftOf => p < q,
-            Rel::SomewhereRightOf => p > q,
-            Rel::LeftBy(k) => q - p == k as i64,
-            Rel::RightBy(k) => p - q == k as i64,
-            Rel::Distance(k) => (p - q).abs() == k as i64,
-        }
-    }
+/// The reader's words for a relation, in messages.
+pub trait RelWords {
+    fn words(self) -> &'static str;
+}
 
-    pub fn words(self) -> &'static str {
+impl RelWords for Rel {
+    fn words(self) -> &'static str {
         match self {
             Rel::NextTo => "next to",
             Rel::LeftOf => "left of",
@@ -46,6 +31,9 @@ impl Rel {
             Rel::LeftBy(_) => "seats left of",
             Rel::RightBy(_) => "seats right of",
             Rel::Distance(_) => "seats away from",
+            Rel::Same => "same seat as",
+            Rel::NotSame => "another seat than",
+            Rel::At(_) | Rel::NotAt(_) | Rel::AtEnd => "seat",
         }
     }
 }

@@ -11,7 +11,7 @@ mod words;
 
 use crate::puzzles::grid::{Category, Clue, GridPuzzle, Positions, Question, Relation};
 
-use cues::{Place, Rel, SEATS, is_list};
+use cues::{Place, Rel, RelWords, SEATS, is_list, seated};
 use reading::{Guest, Reading, read};
 pub use words::CATEGORIES;
 use words::{Item, Lexicon, recognise, sentences, tokens};
@@ -172,12 +172,12 @@ fn clues_of(reading: &Reading, text: &str) -> Result<Vec<Clue>, String> {
         };
         let (rel, not) = (link.rel, link.not);
         let relation = match (who(link.subject)?, who(link.object)?) {
-            (Anchor::Value(a), Anchor::Value(b)) => binary(rel, a, b),
+            (Anchor::Value(a), Anchor::Value(b)) => binary(rel, a, b)?,
             (Anchor::Value(a), Anchor::Seats(qs)) => {
-                seats_where(&a, |p| qs.iter().any(|&q| rel.holds(p, q)), not)?
+                seats_where(&a, |p| qs.iter().any(|&q| seated(rel, p, q)), not)?
             }
             (Anchor::Seats(ps), Anchor::Value(b)) => {
-                seats_where(&b, |q| ps.iter().any(|&p| rel.holds(p, q)), not)?
+                seats_where(&b, |q| ps.iter().any(|&p| seated(rel, p, q)), not)?
             }
             (Anchor::Seats(_), Anchor::Seats(_)) => {
                 return Err("it relates two seats without saying who sits there".into());
@@ -188,8 +188,9 @@ fn clues_of(reading: &Reading, text: &str) -> Result<Vec<Clue>, String> {
     Ok(out)
 }
 
-fn binary(rel: Rel, a: String, b: String) -> Relation {
-    match rel {
+fn binary(rel: Rel, a: String, b: String) -> Result<Relation, String> {
+    Ok(match rel {
+        Rel::Same => Relation::Same { a, b },
         Rel::NextTo => Relation::NextTo { a, b },
         Rel::LeftOf => Relation::LeftOf { a, b },
         Rel::RightOf => Relation::RightOf { a, b },
@@ -198,7 +199,10 @@ fn binary(rel: Rel, a: String, b: String) -> Relation {
         Rel::LeftBy(k) => Relation::LeftBy { a, b, k },
         Rel::RightBy(k) => Relation::RightBy { a, b, k },
         Rel::Distance(k) => Relation::Distance { a, b, k },
-    }
+        Rel::NotSame | Rel::At(_) | Rel::NotAt(_) | Rel::AtEnd => {
+            return Err(format!("`{}` does not relate two guests", rel.words()));
+        }
+    })
 }
 
 /// "a sits where `ok` holds" as a seat clue.

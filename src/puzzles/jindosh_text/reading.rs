@@ -6,7 +6,7 @@
 //! the guest before the focus. Anything that looks like a relation but is not one the reader
 //! knows is an error, never skipped.
 
-use super::cues::{Cue, Place, Rel, Words};
+use super::cues::{Cue, Place, Rel, RelWords, Words};
 use super::words::{Item, PERSON, ValueRef};
 
 /// One guest of the sentence as far as the sentence describes her.
