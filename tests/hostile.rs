@@ -4,9 +4,7 @@
 
 mod common;
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use satpuz::cnf::dimacs::{ModelError, parse_cnf, parse_model};
 use satpuz::model::EncodeOptions;
@@ -17,29 +15,12 @@ use satpuz::solve::count;
 use satpuz::solve::proof::check_drat;
 use serde_json::{Value, json};
 
-use common::{manifest_dir, scratch_dir};
+use common::{manifest_dir, satpuz_with_stdin, scratch_dir};
 
-/// Runs the binary; returns (exit code, stdout, stderr).
+/// Runs the binary (through the shared runner); returns (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_satpuz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run satpuz");
-    let mut pipe = child.stdin.take().expect("stdin");
-    let input = stdin.unwrap_or_default().to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait for satpuz");
-    let _ = writer.join();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = satpuz_with_stdin(args, stdin.unwrap_or_default());
+    (r.code, r.stdout, r.stderr)
 }
 
 fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
