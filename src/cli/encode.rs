@@ -1,16 +1,16 @@
 //! `satpuz encode`: write a puzzle's CNF as DIMACS.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
 use satpuz::cnf::dimacs::write_cnf;
 use serde_json::json;
 
 use super::input::{Input, load_input, prepare};
+use super::output::{Dest, out};
 use super::{EXIT_OK, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -43,10 +43,20 @@ pub struct EncodeCmd {
 
 impl EncodeCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        if self.dimacs.is_none() && !self.stats && !self.json {
+            bail!(
+                "nothing to do: give --dimacs FILE (or - for standard output), --stats or --json"
+            );
+        }
+        // Refused before any work: an output file that exists, or in no directory.
+        let dest = self
+            .dimacs
+            .as_deref()
+            .map(|p| Dest::plan(p, self.force))
+            .transpose()?;
         if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
             let args = super::hooks::EncodeArgs {
-                dimacs: self.dimacs.as_ref(),
-                force: self.force,
+                dimacs: dest.as_ref(),
                 stats: self.stats,
                 json: self.json,
             };
@@ -80,17 +90,11 @@ impl EncodeCmd {
             }
             Input::Cnf { parsed, origin } => (parsed.cnf, vec![format!("from {origin}")], origin),
         };
-        if self.dimacs.is_none() && !self.stats && !self.json {
-            bail!(
-                "nothing to do: give --dimacs FILE (or - for standard output), --stats or --json"
-            );
-        }
         write_and_report(
             &cnf,
             &comments,
             &name,
-            self.dimacs.as_deref(),
-            self.force,
+            dest.as_ref(),
             self.stats,
             self.json,
         )?;
@@ -104,30 +108,27 @@ pub(super) fn write_and_report(
     cnf: &Cnf,
     comments: &[String],
     name: &str,
-    dimacs: Option<&std::path::Path>,
-    force: bool,
+    dimacs: Option<&Dest>,
     stats: bool,
     json: bool,
 ) -> anyhow::Result<()> {
-    let to_stdout = dimacs.is_some_and(|p| p.as_os_str() == "-");
-    if let Some(path) = dimacs {
-        if to_stdout {
-            write_cnf(cnf, comments, &mut std::io::stdout().lock())?;
-        } else {
-            write_file(path, force, |f| write_cnf(cnf, comments, f))?;
-        }
+    let to_stdout = matches!(dimacs, Some(Dest::Stdout));
+    if let Some(dest) = dimacs {
+        dest.write(|f| write_cnf(cnf, comments, f))?;
     }
     if stats || json {
         let report = stats_report(name, cnf, json);
         if to_stdout {
+            // After the CNF, in order: what went to stdout first goes out first.
+            super::output::flush_stdout()?;
             eprint!("{report}");
         } else {
-            print!("{report}");
+            out!("{report}")?;
         }
-    } else if let Some(path) = dimacs.filter(|_| !to_stdout) {
+    } else if let Some(Dest::File(file)) = dimacs {
         eprintln!(
             "wrote {} ({} variables, {} clauses)",
-            path.display(),
+            file.path().display(),
             cnf.num_vars(),
             cnf.num_clauses()
         );
@@ -135,23 +136,6 @@ pub(super) fn write_and_report(
     Ok(())
 }
 
-/// Writes a new file, refusing to replace an existing one unless `force`.
-pub fn write_file(
-    path: &std::path::Path,
-    force: bool,
-    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> anyhow::Result<()> {
-    if path.exists() && !force {
-        bail!("`{}` exists; pass --force to overwrite it", path.display());
-    }
-    let mut file = std::io::BufWriter::new(
-        std::fs::File::create(path)
-            .with_context(|| format!("cannot create `{}`", path.display()))?,
-    );
-    write(&mut file).with_context(|| format!("writing `{}`", path.display()))?;
-    file.flush()
-        .with_context(|| format!("writing `{}`", path.display()))
-}
 
 pub(super) fn stats_report(name: &str, cnf: &Cnf, as_json: bool) -> String {
     if as_json {

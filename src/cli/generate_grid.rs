@@ -16,15 +16,16 @@ use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
 use satpuz::solve::count;
 
 use super::EXIT_OK;
-use super::encode::write_file;
+use super::output::{OutputFile, out};
+use super::run::{Partial, RunFlags, supervise};
 
 #[derive(Debug, Args)]
 pub struct GridArgs {
-    /// Positions in the row.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(2..=200))]
+    /// Positions in the row (at least 3; with the categories, at most what `grid_shape` allows).
+    #[arg(long, default_value_t = 5)]
     pub positions: u64,
-    /// Categories (each a permutation of the positions).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=26))]
+    /// Categories (each a permutation of the positions; at least 2).
+    #[arg(long, default_value_t = 5)]
     pub categories: u64,
     /// Random seed: the same seed gives the same puzzle on every machine.
     #[arg(long, default_value_t = 1)]
@@ -44,14 +45,27 @@ pub struct GridArgs {
     /// Overwrite FILE if it exists.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 impl GridArgs {
     pub fn run(self) -> anyhow::Result<ExitCode> {
-        let shape = GridShape {
-            positions: self.positions as usize,
-            categories: self.categories as usize,
+        // Every refusal before any work: the shape, then the output file.
+        let shape = grid_shape(self.positions, self.categories)?;
+        let out = self
+            .out
+            .as_deref()
+            .map(|p| OutputFile::plan(p, self.force))
+            .transpose()?;
+        let partial = Partial::Nothing {
+            what: "generate grid".into(),
+            json: self.json,
         };
+        supervise(self.run, partial, move || self.generate(shape, out))
+    }
+
+    fn generate(self, shape: GridShape, out: Option<OutputFile>) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
         let mut puzzle = generate(shape, self.seed)?.puzzle;
         if let Some(drop) = self.drop {
@@ -80,22 +94,68 @@ impl GridArgs {
             })?;
         }
         let file = serde_json::to_string_pretty(&puzzle)? + "\n";
-        if let Some(path) = &self.out {
-            write_file(path, self.force, |f| f.write_all(file.as_bytes()))?;
+        if let Some(out) = &out {
+            out.write(|f| f.write_all(file.as_bytes()))?;
             eprintln!(
                 "wrote {} ({} clues, generated in {:.0} ms)",
-                path.display(),
+                out.path().display(),
                 puzzle.clues.len(),
                 start.elapsed().as_secs_f64() * 1e3
             );
         } else if self.json {
-            print!("{file}");
+            out!("{file}")?;
         } else {
             let minimal = self.drop.is_none() && self.solutions.is_none();
-            print!("{}", in_words(&puzzle, minimal));
+            out!("{}", in_words(&puzzle, minimal))?;
         }
         Ok(ExitCode::from(EXIT_OK))
     }
+}
+
+/// The largest structure the generator is asked to build: pairwise at-most-one clauses of the
+/// categories (`categories * positions^2 * (positions - 1)`). 40 positions x 26 categories
+/// (1.6 million) or 75 x 5 (2.1 million) stay under ~1 GB; 200 x 26 (207 million) took 6 GB
+/// and aborted before the first clue.
+const MAX_STRUCTURE_CLAUSES: u64 = 2_200_000;
+
+/// The shape asked for, or why the generator cannot serve it. Checked before any work: the
+/// generator draws at least one clue of every kind, and some kinds need 3 positions (a distance
+/// of 2) or 2 categories (two values at one position), so smaller shapes would draw forever.
+pub fn grid_shape(positions: u64, categories: u64) -> anyhow::Result<GridShape> {
+    if positions < 3 {
+        bail!(
+            "--positions {positions}: the generator needs at least 3 positions (it uses every \
+             kind of clue, and `exactly k apart` needs a distance of 2)"
+        );
+    }
+    if categories < 2 {
+        bail!(
+            "--categories {categories}: the generator needs at least 2 categories (it uses every \
+             kind of clue, and `same position` relates two categories)"
+        );
+    }
+    let clauses = categories
+        .checked_mul(positions.saturating_mul(positions))
+        .and_then(|c| c.checked_mul(positions - 1));
+    if clauses.is_none_or(|c| c > MAX_STRUCTURE_CLAUSES) {
+        let largest = (3..)
+            .take_while(|&n: &u64| categories.saturating_mul(n * n * (n - 1)) <= MAX_STRUCTURE_CLAUSES)
+            .last();
+        let hint = match largest {
+            Some(n) => format!("with {categories} categories, at most {n} positions"),
+            None => "fewer categories".to_string(),
+        };
+        bail!(
+            "--positions {positions} --categories {categories}: too large to generate (the \
+             structure alone would be {} clauses, memory in gigabytes, and the search hours); \
+             the generator takes up to {MAX_STRUCTURE_CLAUSES} ({hint})",
+            clauses.map_or("more than 2^64".to_string(), |c| c.to_string())
+        );
+    }
+    Ok(GridShape {
+        positions: usize::try_from(positions)?,
+        categories: usize::try_from(categories)?,
+    })
 }
 
 /// The puzzle as a person would read it: the categories, then the clues, numbered.

@@ -1,7 +1,7 @@
 //! Hooks puzzles on the command line: `solve`, `count` and `encode` hand over here when the
 //! PUZZLE argument is `hooks`, `hooks1` ... `hooks11`, or a Hooks puzzle file.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -289,8 +289,8 @@ pub fn count(
 /// formula then has exactly the puzzle's solutions (projected on the cells), and any DIMACS
 /// solver can re-check the answer.
 pub struct EncodeArgs<'a> {
-    pub dimacs: Option<&'a PathBuf>,
-    pub force: bool,
+    /// Planned (checked) before the puzzle was built.
+    pub dimacs: Option<&'a super::output::Dest>,
     pub stats: bool,
     pub json: bool,
 }
@@ -300,9 +300,6 @@ pub fn encode(
     flags: &HooksFlags,
     args: EncodeArgs<'_>,
 ) -> anyhow::Result<ExitCode> {
-    if args.dimacs.is_none() && !args.stats && !args.json {
-        bail!("nothing to do: give --dimacs FILE (or - for standard output), --stats or --json");
-    }
     let model = p.build(flags.options());
     let mut cnf: Cnf = model.cnf.clone();
     let mut comments = vec![
@@ -332,8 +329,7 @@ pub fn encode(
         &cnf,
         &comments,
         &p.name,
-        args.dimacs.map(PathBuf::as_path),
-        args.force,
+        args.dimacs,
         args.stats,
         args.json,
     )?;

@@ -15,9 +15,10 @@ use satpuz::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, de
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
 
-use super::encode::write_file;
 use super::input::{prepare, read_source};
-use super::{EXIT_NO_SOLUTION, EXIT_OK};
+use super::output::{OutputFile, out, outln, with_stdout};
+use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
+use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED};
 
 /// Which case: a date (default today, UTC) or a seed, and a length.
 #[derive(Debug, Clone, Args)]
@@ -78,6 +79,8 @@ pub struct InquestCmd {
     /// median time per deal, solver calls and statement counts.
     #[arg(long, value_name = "N")]
     pub count: Option<u64>,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 #[derive(Debug, Subcommand)]
@@ -101,18 +104,49 @@ pub struct SheetCmd {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 impl InquestCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        let nothing = |what: &str, json| Partial::Nothing {
+            what: what.into(),
+            json,
+        };
         match self.action {
-            Some(Action::Check(cmd)) => return cmd.check(),
-            Some(Action::Hint(cmd)) => return cmd.hint(),
+            Some(Action::Check(cmd)) => {
+                return supervise(cmd.run, nothing("inquest check", cmd.json), move || {
+                    cmd.check()
+                });
+            }
+            Some(Action::Hint(cmd)) => {
+                return supervise(cmd.run, nothing("inquest hint", cmd.json), move || {
+                    cmd.hint()
+                });
+            }
             None => {}
         }
         if let Some(n) = self.count {
-            return time_deals(&self.case, n, self.json);
+            if n == 0 {
+                bail!("--count must be at least 1");
+            }
+            let (case, json) = (self.case.clone(), self.json);
+            return supervise(self.run, nothing("inquest --count", json), move || {
+                time_deals(&case, n, json)
+            });
         }
+        // Refused before dealing: an output file that exists, or in no directory.
+        let out = match self.dimacs.as_deref() {
+            Some(p) if p.as_os_str() != "-" => Some(OutputFile::plan(p, self.force)?),
+            _ => None,
+        };
+        supervise(self.run, nothing("inquest", self.json), move || {
+            self.deal_and_show(out)
+        })
+    }
+
+    fn deal_and_show(self, out: Option<OutputFile>) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
         let (case, date) = self.case.deal()?;
         let dealt = start.elapsed();
@@ -124,11 +158,11 @@ impl InquestCmd {
                     .into(),
             ];
             let cnf = &prepared.encoded.cnf;
-            if path.as_os_str() == "-" {
-                write_cnf(cnf, &comments, &mut std::io::stdout().lock())?;
+            let Some(out) = &out else {
+                with_stdout(|w| write_cnf(cnf, &comments, w))?;
                 return Ok(ExitCode::from(EXIT_OK));
-            }
-            write_file(path, self.force, |f| write_cnf(cnf, &comments, f))?;
+            };
+            out.write(|f| write_cnf(cnf, &comments, f))?;
             eprintln!(
                 "wrote {} ({} variables, {} clauses)",
                 path.display(),
@@ -154,19 +188,19 @@ impl InquestCmd {
             None
         };
         if self.json {
-            println!("{}", case.to_json(date, self.reveal));
+            outln!("{}", case.to_json(date, self.reveal))?;
             return Ok(ExitCode::from(EXIT_OK));
         }
-        print!("{}", render_case(&case, date, dealt));
+        out!("{}", render_case(&case, date, dealt))?;
         if let Some(answer) = solved {
-            println!("\nThe answer (found by the solver, proved unique):\n");
-            print!("{}", prepared.render(&answer));
-            println!(
+            outln!("\nThe answer (found by the solver, proved unique):\n")?;
+            out!("{}", prepared.render(&answer))?;
+            outln!(
                 "\nThe thief is {}: the {} lay in {}.",
                 case.thief(),
                 case.left_object(),
                 case.arrangement.rooms[thief_room(&case)]
-            );
+            )?;
         }
         Ok(ExitCode::from(EXIT_OK))
     }
@@ -298,24 +332,24 @@ impl SheetCmd {
                 "thief_right": checked.thief_right,
                 "right": checked.is_right(),
             });
-            println!("{v:#}");
+            outln!("{v:#}")?;
             return Ok(ExitCode::from(EXIT_OK));
         }
-        println!("{}\n", title(&case, date));
+        outln!("{}\n", title(&case, date))?;
         for (i, (s, m)) in case.statements.iter().zip(&checked.marks).enumerate() {
             let tag = match m {
                 Mark::Satisfied => "[ok]  ",
                 Mark::Violated => "[BAD] ",
                 Mark::Open => "[ ]   ",
             };
-            println!("{tag}{:>2}. {}", i + 1, wrap_hanging(&s.text, 68, 10));
+            outln!("{tag}{:>2}. {}", i + 1, wrap_hanging(&s.text, 68, 10))?;
         }
-        println!(
+        outln!(
             "\n{} satisfied, {} violated, {} open.",
             count(Mark::Satisfied),
             count(Mark::Violated),
             count(Mark::Open)
-        );
+        )?;
         let filled = sheet
             .placed
             .iter()
@@ -325,22 +359,22 @@ impl SheetCmd {
         let squares = case.rooms() * case.categories.len();
         if checked.complete {
             if checked.is_right() {
-                println!("The sheet is complete and right.");
+                outln!("The sheet is complete and right.")?;
             } else if checked.wrong.is_empty() {
-                println!("The sheet is complete and right, but the thief named is not the thief.");
+                outln!("The sheet is complete and right, but the thief named is not the thief.")?;
             } else {
-                println!(
+                outln!(
                     "The sheet is complete but not right: {} square(s) are wrong.",
                     checked.wrong.len()
-                );
+                )?;
             }
         } else {
-            println!("The sheet is not complete: {filled} of {squares} squares filled.");
+            outln!("The sheet is not complete: {filled} of {squares} squares filled.")?;
         }
         match checked.thief_right {
-            Some(true) if !checked.complete => println!("The thief named is the thief."),
+            Some(true) if !checked.complete => outln!("The thief named is the thief.")?,
             Some(false) if checked.wrong.is_empty() && !checked.complete => {
-                println!("The thief named is not the thief.")
+                outln!("The thief named is not the thief.")?
             }
             _ => {}
         }
@@ -385,22 +419,22 @@ impl SheetCmd {
                     let v = json!({"case": title(&case, date), "hint": "fill", "square": square_json(square),
                         "statements": numbers(statements),
                         "given": given.iter().map(square_json).collect::<Vec<_>>()});
-                    println!("{v:#}");
+                    outln!("{v:#}")?;
                 } else {
-                    println!("{}\n", title(&case, date));
-                    println!("Fill in: {}.\n", square_name(square));
+                    outln!("{}\n", title(&case, date))?;
+                    outln!("Fill in: {}.\n", square_name(square))?;
                     let by = if statements.len() == 1 {
                         "statement"
                     } else {
                         "statements"
                     };
-                    println!("Forced by {by}\n{}", statement_lines(statements));
+                    outln!("Forced by {by}\n{}", statement_lines(statements))?;
                     if !given.is_empty() {
                         let with = format!(
                             "together with what the sheet already says: {}.",
                             given.iter().map(square_name).collect::<Vec<_>>().join("; ")
                         );
-                        println!("{}", wrap(&with, 78));
+                        outln!("{}", wrap(&with, 78))?;
                     }
                 }
                 Ok(ExitCode::from(EXIT_OK))
@@ -414,18 +448,18 @@ impl SheetCmd {
                     let v = json!({"case": title(&case, date), "hint": "contradiction",
                         "broken": numbers(broken), "statements": numbers(statements),
                         "given": given.iter().map(square_json).collect::<Vec<_>>()});
-                    println!("{v:#}");
+                    outln!("{v:#}")?;
                 } else {
-                    println!("{}\n", title(&case, date));
+                    outln!("{}\n", title(&case, date))?;
                     if !broken.is_empty() {
-                        println!("The sheet breaks\n{}\n", statement_lines(broken));
+                        outln!("The sheet breaks\n{}\n", statement_lines(broken))?;
                     }
                     let squares = given.iter().map(square_name).collect::<Vec<_>>().join("; ");
                     let why = format!(
                         "What is written cannot all be right: no arrangement has {squares} and \
                          fits these statements:"
                     );
-                    println!("{}\n{}", wrap(&why, 78), statement_lines(statements));
+                    outln!("{}\n{}", wrap(&why, 78), statement_lines(statements))?;
                 }
                 // No arrangement fits the sheet and the statements.
                 Ok(ExitCode::from(EXIT_NO_SOLUTION))
@@ -453,15 +487,15 @@ impl SheetCmd {
             }
             Hint::Complete => {
                 if self.json {
-                    println!(
+                    outln!(
                         "{:#}",
                         json!({"case": title(&case, date), "hint": "complete"})
-                    );
+                    )?;
                 } else {
-                    println!(
+                    outln!(
                         "{}\n\nNothing left to fill: the sheet is complete and right.",
                         title(&case, date)
-                    );
+                    )?;
                 }
                 Ok(ExitCode::from(EXIT_OK))
             }
@@ -470,21 +504,28 @@ impl SheetCmd {
 }
 
 /// Deals `n` consecutive seeds and reports the median time per deal.
+///
+/// Memory grows with the deals done (4 bytes each), not with `n`: a `--count` of 10^18 is a
+/// run that `--timeout` or Ctrl-C ends, reporting the deals done so far, marked partial.
 fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode> {
-    if n == 0 {
-        bail!("--count must be at least 1");
-    }
     let (first, _) = args.seed()?;
     let progress = n >= 200 && std::io::stderr().is_terminal();
-    let mut times = Vec::with_capacity(n as usize);
+    let stop = run::stop();
+    // Microseconds per deal (what the report shows), saturating at 71 minutes.
+    let mut times: Vec<u32> = Vec::new();
     let mut sizes = std::collections::BTreeMap::<usize, u64>::new();
     let mut first_sizes = std::collections::BTreeMap::<usize, u64>::new();
     let (mut calls, mut truths, mut reshuffled) = (0u64, 0u64, 0u64);
+    let mut stopped = None;
     for k in 0..n {
+        if let Some(reason) = stop.reason() {
+            stopped = Some(reason);
+            break;
+        }
         let seed = first.wrapping_add(k);
         let start = Instant::now();
         let case = deal(seed, args.length).with_context(|| format!("dealing case {seed}"))?;
-        times.push(start.elapsed());
+        times.push(u32::try_from(start.elapsed().as_micros()).unwrap_or(u32::MAX));
         *sizes.entry(case.statements.len()).or_default() += 1;
         *first_sizes.entry(case.stats.first_cut).or_default() += 1;
         calls += case.stats.cut.solver_calls as u64;
@@ -497,44 +538,64 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
     if progress {
         eprintln!();
     }
+    if times.is_empty() {
+        // Stopped before the first deal.
+        let reason = stopped.unwrap_or(satpuz::solve::stop::StopReason::Interrupted);
+        if as_json {
+            let v = json!({"deals": 0, "complete": false, "stopped": stopped_name(reason)});
+            outln!("{v:#}")?;
+        } else {
+            outln!("no deals ({})", stopped_words(reason, stop.elapsed()))?;
+        }
+        return Ok(ExitCode::from(EXIT_STOPPED));
+    }
+    let done = times.len() as u64;
     times.sort_unstable();
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let ms = |us: u32| f64::from(us) / 1e3;
     let median = ms(times[times.len() / 2]);
     let p90 = ms(times[(times.len() * 9 / 10).min(times.len() - 1)]);
-    let mean_calls = calls as f64 / n as f64;
+    let mean_calls = calls as f64 / done as f64;
+    let partial = stopped.map(|r| stopped_words(r, stop.elapsed()));
     if as_json {
         let v = json!({
-            "length": args.length.name(), "first_seed": first, "deals": n,
+            "length": args.length.name(), "first_seed": first, "deals": done,
+            "complete": stopped.is_none(),
+            "stopped": stopped.map(stopped_name),
             "median_ms": median, "p90_ms": p90, "max_ms": ms(times[times.len() - 1]),
             "solver_calls_per_deal": mean_calls,
-            "true_statements_per_deal": truths as f64 / n as f64,
+            "true_statements_per_deal": truths as f64 / done as f64,
             "reshuffled": reshuffled,
             "statements": sizes.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
             "first_cut_statements": first_sizes.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
         });
-        println!("{v:#}");
+        outln!("{v:#}")?;
     } else {
-        println!(
-            "{n} {} deals from seed {first}: median {median:.3} ms, p90 {p90:.3} ms, max {:.3} ms per deal",
+        let of = partial.map_or(String::new(), |p| format!(" of {n} ({p})"));
+        outln!(
+            "{done}{of} {} deals from seed {first}: median {median:.3} ms, p90 {p90:.3} ms, max {:.3} ms per deal",
             args.length.name(),
             ms(times[times.len() - 1])
-        );
-        println!(
+        )?;
+        outln!(
             "solver calls per deal {mean_calls:.1}; true statements per deal {:.0}; re-shuffled (first cut out of range) {reshuffled}",
-            truths as f64 / n as f64
-        );
-        println!("statements   first cut   final");
+            truths as f64 / done as f64
+        )?;
+        outln!("statements   first cut   final")?;
         let keys: std::collections::BTreeSet<usize> =
             sizes.keys().chain(first_sizes.keys()).copied().collect();
         for k in keys {
-            println!(
+            outln!(
                 "{k:>10}   {:>9}   {:>5}",
                 first_sizes.get(&k).copied().unwrap_or(0),
                 sizes.get(&k).copied().unwrap_or(0)
-            );
+            )?;
         }
     }
-    Ok(ExitCode::from(EXIT_OK))
+    Ok(ExitCode::from(if stopped.is_some() {
+        EXIT_STOPPED
+    } else {
+        EXIT_OK
+    }))
 }
 
 /// A one-line progress bar on standard error (a terminal only). Written by hand: one line of

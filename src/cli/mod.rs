@@ -9,8 +9,10 @@ mod grid_report;
 mod hooks;
 mod input;
 mod inquest;
+pub mod output;
 mod portia;
 mod prove;
+pub mod run;
 mod solve;
 
 use std::process::ExitCode;
@@ -25,6 +27,12 @@ pub const EXIT_NO_SOLUTION: u8 = 2;
 pub const EXIT_MULTIPLE: u8 = 3;
 pub const EXIT_SAT: u8 = 10;
 pub const EXIT_UNSAT: u8 = 20;
+/// Stopped by `--timeout`, Ctrl-C or SIGTERM before finishing; the partial result is printed.
+pub const EXIT_STOPPED: u8 = 4;
+/// Standard output was closed before everything was written (`satpuz ... | head -1`): the
+/// process ends quietly with the status shells report for a process killed by SIGPIPE (128 + 13),
+/// as `cat`, `yes` and the other Unix tools do.
+pub const EXIT_PIPE: u8 = 141;
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -32,8 +40,11 @@ Exit codes:
   1   usage or input error (the message names the file, line, clause or clue)
   2   no solution
   3   more than one solution where one was required
+  4   stopped by --timeout, Ctrl-C or SIGTERM: the partial result is printed, marked as such
+      (`at least N solution(s) (interrupted after 12.3 s)`, `\"complete\": false`, `s UNKNOWN`)
   10  SATISFIABLE  (solve on a CNF file, as SAT solvers do)
-  20  UNSATISFIABLE (solve on a CNF file)";
+  20  UNSATISFIABLE (solve on a CNF file)
+  141 standard output closed early (e.g. `| head -1`): ends quietly, as if killed by SIGPIPE";
 
 /// Logic puzzles to CNF, solved by a CDCL SAT solver, with uniqueness proofs and DIMACS
 /// export so any answer can be re-checked with minisat.

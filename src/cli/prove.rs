@@ -12,8 +12,8 @@ use satpuz::solve::proof::{ProofStats, check_drat, drat_refutation};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
 
-use super::encode::write_file;
 use super::input::{Input, load, prepare, read_source};
+use super::output::{outln, plan_outputs};
 use super::{EXIT_INPUT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -46,6 +46,14 @@ pub struct CheckDratCmd {
 
 impl ProveCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        // Every refusal before any work: a file that exists, in no directory, or named twice.
+        let named: Vec<_> = [(&self.dimacs, "--dimacs"), (&self.drat, "--drat")]
+            .into_iter()
+            .filter_map(|(p, flag)| p.as_deref().map(|p| (p, flag)))
+            .collect();
+        let mut planned = plan_outputs(&named, self.force)?.into_iter();
+        let dimacs_out = self.dimacs.as_ref().and(planned.next());
+        let drat_out = self.drat.as_ref().and(planned.next());
         // The formula to refute, and what its refutation means.
         let (mut cnf, claim, exit) = match load(&self.puzzle, false)? {
             Input::Grid { puzzle, .. } => {
@@ -65,9 +73,9 @@ impl ProveCmd {
                         EXIT_NO_SOLUTION,
                     ),
                     Verdict::Multiple(..) => {
-                        println!(
+                        outln!(
                             "not unique: the puzzle has more than one solution, nothing to certify"
-                        );
+                        )?;
                         return Ok(ExitCode::from(EXIT_MULTIPLE));
                     }
                 }
@@ -75,26 +83,31 @@ impl ProveCmd {
             Input::Cnf { parsed, .. } => (parsed.cnf, "the formula is unsatisfiable", EXIT_OK),
         };
         let Some(proof) = drat_refutation(&cnf, &[])? else {
-            println!("satisfiable: there is no refutation to certify");
+            outln!("satisfiable: there is no refutation to certify")?;
             return Ok(ExitCode::from(EXIT_NO_SOLUTION));
         };
         let clauses: Vec<Vec<Lit>> = cnf.clauses.iter().map(<[Lit]>::to_vec).collect();
         let stats =
             check_drat(&clauses, &proof).context("satpuz's checker rejected varisat's proof")?;
-        if let Some(path) = &self.dimacs {
+        // Both files written in full before either is put in place.
+        let mut staged = Vec::new();
+        if let Some(out) = &dimacs_out {
             cnf.primary.clear(); // the refuted formula has no projection to speak of
             let comments = [format!("refuted formula: {claim}")];
-            write_file(path, self.force, |f| write_cnf(&cnf, &comments, f))?;
+            staged.push(out.stage(|f| write_cnf(&cnf, &comments, f))?);
         }
-        if let Some(path) = &self.drat {
-            write_file(path, self.force, |f| f.write_all(proof.as_bytes()))?;
+        if let Some(out) = &drat_out {
+            staged.push(out.stage(|f| f.write_all(proof.as_bytes()))?);
         }
-        report(claim, &stats, &cnf, self.json);
+        for file in staged {
+            file.commit()?;
+        }
+        report(claim, &stats, &cnf, self.json)?;
         Ok(ExitCode::from(exit))
     }
 }
 
-fn report(claim: &str, stats: &ProofStats, cnf: &Cnf, as_json: bool) {
+fn report(claim: &str, stats: &ProofStats, cnf: &Cnf, as_json: bool) -> anyhow::Result<()> {
     if as_json {
         let v = json!({
             "claim": claim,
@@ -105,17 +118,18 @@ fn report(claim: &str, stats: &ProofStats, cnf: &Cnf, as_json: bool) {
             "rat_lemmas": stats.rat_lemmas,
             "deletions": stats.deletions,
         });
-        println!("{v:#}");
+        outln!("{v:#}")?;
     } else {
-        println!(
+        outln!(
             "{claim}: certified. DRAT refutation of the {} clauses: {} lemmas ({} RAT), {} deletions; \
              checked by satpuz's forward checker",
             cnf.num_clauses(),
             stats.lemmas,
             stats.rat_lemmas,
             stats.deletions
-        );
+        )?;
     }
+    Ok(())
 }
 
 impl CheckDratCmd {
@@ -128,14 +142,14 @@ impl CheckDratCmd {
         let clauses: Vec<Vec<Lit>> = parsed.cnf.clauses.iter().map(<[Lit]>::to_vec).collect();
         match check_drat(&clauses, proof) {
             Ok(stats) => {
-                println!(
+                outln!(
                     "s VERIFIED: {} lemmas ({} RAT), {} deletions",
                     stats.lemmas, stats.rat_lemmas, stats.deletions
-                );
+                )?;
                 Ok(ExitCode::from(EXIT_OK))
             }
             Err(e) => {
-                println!("s NOT VERIFIED: {}: {e}", self.drat);
+                outln!("s NOT VERIFIED: {}: {e}", self.drat)?;
                 Ok(ExitCode::from(EXIT_INPUT))
             }
         }

@@ -3,6 +3,7 @@
 pub mod explain;
 pub mod external;
 pub mod proof;
+pub mod stop;
 
 use std::ops::ControlFlow;
 

@@ -1,0 +1,239 @@
+//! Long runs on the command line: `--timeout SECONDS`, Ctrl-C and SIGTERM, progress on stderr.
+//!
+//! A command that solves hands its work to [`supervise`], which runs it on a worker thread
+//! with the process's [`Stop`] condition ([`stop`]) and a counter of answers found so far
+//! ([`found`]). Enumeration loops check the stop condition between solver calls
+//! ([`satpuz::solve::stop::enumerate_until`]) and return their partial result, which the
+//! command prints marked incomplete. But varisat 0.2 cannot be interrupted inside one
+//! `solve()` call, so when the stop comes and the worker has not returned [`GRACE`] later (it is
+//! inside one long solve), the main thread prints what is known — the count so far, or that
+//! there is no result yet — marked partial, and the process exits with [`EXIT_STOPPED`] without
+//! waiting for the worker. A second Ctrl-C ends the process at once.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, Once, mpsc};
+use std::time::Duration;
+
+use clap::Args;
+use satpuz::solve::stop::{Stop, StopReason};
+use serde_json::json;
+
+use super::output::outln;
+use super::EXIT_STOPPED;
+
+/// How long a stopped worker gets to return its own partial result before the main thread
+/// reports for it.
+pub const GRACE: Duration = Duration::from_millis(300);
+
+/// `--timeout` and `--progress`, for every command that solves.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct RunFlags {
+    /// Stop after SECONDS (e.g. 1.5) and print what was found so far, marked partial (exit 4).
+    /// Ctrl-C and SIGTERM do the same.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Show the count so far on standard error every second (default: only when standard error
+    /// is a terminal).
+    #[arg(long)]
+    pub progress: bool,
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}`: expected a number of seconds, e.g. 10 or 0.5"))?;
+    if !secs.is_finite() || secs <= 0.0 {
+        return Err(format!("`{s}`: the timeout must be a positive number of seconds"));
+    }
+    // Beyond ~31 years a timeout is no timeout.
+    Ok(Duration::try_from_secs_f64(secs.min(1e9)).unwrap_or(Duration::MAX))
+}
+
+/// The stop condition of the current run ([`supervise`] sets it; the signal handler raises it).
+static CURRENT: Mutex<Option<Stop>> = Mutex::new(None);
+/// Answers found so far by the current run (for progress and for a stopped run's report).
+static FOUND: AtomicU64 = AtomicU64::new(0);
+
+/// The current run's stop condition (never stops outside [`supervise`]).
+pub fn stop() -> Stop {
+    CURRENT
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone()
+        .unwrap_or_default()
+}
+
+/// Records `n` more answers found (shown as progress, and reported if the run is stopped).
+pub fn found(n: u64) {
+    FOUND.fetch_add(n, Ordering::Relaxed);
+}
+
+/// Ctrl-C, SIGTERM and SIGHUP raise the current stop flag; a second signal exits at once.
+fn install_handler() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let result = ctrlc::set_handler(|| {
+            let current = CURRENT.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            match current {
+                Some(stop) if !stop.should_stop() => stop.interrupt(),
+                // Already stopping (or no run to stop): the user insists.
+                _ => std::process::exit(i32::from(EXIT_STOPPED)),
+            }
+        });
+        if let Err(e) = result {
+            eprintln!("warning: Ctrl-C will end satpuz without a partial result: {e}");
+        }
+    });
+}
+
+/// What to print when a stopped worker has not returned: what kind of result the run makes.
+pub enum Partial {
+    /// A count of solutions (the counter [`found`] feeds).
+    Count { name: String, json: bool },
+    /// Something with no useful partial form (a verdict, a proof, a puzzle): say it is missing.
+    Nothing { what: String, json: bool },
+    /// A DIMACS solve: the competition's `s UNKNOWN`.
+    SolverLine,
+}
+
+/// Runs `work` on a worker thread under the run's stop condition (from `flags`, Ctrl-C and
+/// SIGTERM), showing progress when asked, and returns its exit code; or, when it is stopped and
+/// does not return within [`GRACE`], prints `partial` and returns [`EXIT_STOPPED`].
+pub fn supervise(
+    flags: RunFlags,
+    partial: Partial,
+    work: impl FnOnce() -> anyhow::Result<ExitCode> + Send + 'static,
+) -> anyhow::Result<ExitCode> {
+    let stop = Stop::new(flags.timeout);
+    *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(stop.clone());
+    FOUND.store(0, Ordering::Relaxed);
+    install_handler();
+    let (tx, rx) = mpsc::channel();
+    let worker = std::thread::Builder::new()
+        .name("satpuz-work".into())
+        // Readers and encoders recurse on nested input; give them the main thread's room.
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let _ = tx.send(work());
+        })?;
+    let show = matches!(partial, Partial::Count { .. })
+        && (flags.progress || std::io::stderr().is_terminal());
+    let mut progress = Progress::new(show);
+    let mut stopped_at = None;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(result) => {
+                progress.finish();
+                let _ = worker.join();
+                return result;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                progress.finish();
+                // The worker panicked: let the panic through as it would have on this thread.
+                if let Err(payload) = worker.join() {
+                    std::panic::resume_unwind(payload);
+                }
+                anyhow::bail!("internal error: the worker thread ended without a result");
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        progress.tick(&stop);
+        match (stop.reason(), stopped_at) {
+            (Some(_), None) => stopped_at = Some(std::time::Instant::now()),
+            (Some(reason), Some(at)) if at.elapsed() >= GRACE => {
+                progress.finish();
+                report_abandoned(&partial, reason, stop.elapsed())?;
+                return Ok(ExitCode::from(EXIT_STOPPED));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// "interrupted after 12.3 s" / "timed out after 1.0 s".
+pub fn stopped_words(reason: StopReason, elapsed: Duration) -> String {
+    format!("{} after {:.1} s", reason.words(), elapsed.as_secs_f64())
+}
+
+/// The JSON name of a stop reason (`"stopped"` field).
+pub fn stopped_name(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::Timeout => "timeout",
+        StopReason::Interrupted => "interrupted",
+    }
+}
+
+fn report_abandoned(
+    partial: &Partial,
+    reason: StopReason,
+    elapsed: Duration,
+) -> anyhow::Result<()> {
+    let when = stopped_words(reason, elapsed);
+    let ms = elapsed.as_secs_f64() * 1e3;
+    match partial {
+        Partial::Count { name, json } => {
+            let n = FOUND.load(Ordering::Relaxed);
+            if *json {
+                let v = json!({"puzzle": name, "solutions": n, "complete": false,
+                               "stopped": stopped_name(reason), "time_ms": ms});
+                outln!("{v:#}")?;
+            } else {
+                outln!("{name}: at least {n} solution(s) ({when})")?;
+            }
+        }
+        Partial::Nothing { what, json } => {
+            if *json {
+                let v = json!({"complete": false, "stopped": stopped_name(reason), "time_ms": ms});
+                outln!("{v:#}")?;
+            } else {
+                outln!("{what}: no result ({when})")?;
+            }
+        }
+        Partial::SolverLine => {
+            outln!("c {when}")?;
+            outln!("s UNKNOWN")?;
+        }
+    }
+    Ok(())
+}
+
+/// A progress line on stderr, refreshed every second once a run has taken a second.
+struct Progress {
+    show: bool,
+    shown: bool,
+    next: Duration,
+}
+
+impl Progress {
+    fn new(show: bool) -> Progress {
+        Progress {
+            show,
+            shown: false,
+            next: Duration::from_secs(1),
+        }
+    }
+
+    fn tick(&mut self, stop: &Stop) {
+        let elapsed = stop.elapsed();
+        if self.show && elapsed >= self.next {
+            let n = FOUND.load(Ordering::Relaxed);
+            eprint!(
+                "\r  {n} solutions so far ({:.0}/s, {:.0} s)",
+                n as f64 / elapsed.as_secs_f64(),
+                elapsed.as_secs_f64()
+            );
+            self.shown = true;
+            self.next = elapsed + Duration::from_secs(1);
+        }
+    }
+
+    fn finish(&mut self) {
+        if self.shown {
+            eprintln!();
+            self.shown = false;
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! When to stop a long run: a deadline (`--timeout`) and a flag that anyone holding a clone may
+//! raise (the command line raises it from its Ctrl-C/SIGTERM handler).
+//!
+//! Enumeration loops check [`Stop::should_stop`] between solver calls and return what they
+//! have found so far, marked incomplete ([`Enumerated`]). One call of varisat 0.2's `solve()`
+//! cannot be interrupted from outside, so a single long solve only notices the stop when it
+//! returns; the command line therefore runs the work on a worker thread and, when the stop
+//! comes and the worker does not return soon after, prints what it knows and exits (see
+//! `src/cli/run.rs`).
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Backend, SolveError, enumerate};
+use crate::cnf::Cnf;
+
+/// Why a run stopped before it finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    /// The deadline passed.
+    Timeout,
+    /// Someone raised the flag (Ctrl-C, SIGTERM, a caller's own reason).
+    Interrupted,
+}
+
+impl StopReason {
+    /// "timed out" / "interrupted", for messages.
+    pub fn words(self) -> &'static str {
+        match self {
+            StopReason::Timeout => "timed out",
+            StopReason::Interrupted => "interrupted",
+        }
+    }
+}
+
+const RUNNING: u8 = 0;
+const TIMEOUT: u8 = 1;
+const INTERRUPTED: u8 = 2;
+
+/// A stop condition shared by clones: a start time, an optional deadline and a flag.
+#[derive(Debug, Clone)]
+pub struct Stop {
+    start: Instant,
+    deadline: Option<Instant>,
+    state: Arc<AtomicU8>,
+}
+
+impl Default for Stop {
+    fn default() -> Self {
+        Stop::never()
+    }
+}
+
+impl Stop {
+    /// No deadline; stops only when [`Stop::interrupt`] is called.
+    pub fn never() -> Stop {
+        Stop::new(None)
+    }
+
+    /// Stops `timeout` from now (never when `None`), or when interrupted.
+    pub fn new(timeout: Option<Duration>) -> Stop {
+        let start = Instant::now();
+        Stop {
+            start,
+            // A timeout too large to represent is no deadline at all.
+            deadline: timeout.and_then(|t| start.checked_add(t)),
+            state: Arc::new(AtomicU8::new(RUNNING)),
+        }
+    }
+
+    /// Raises the flag: every clone's [`Stop::should_stop`] is true from now on. Only an
+    /// atomic store, so it may be called from a signal handler's thread.
+    pub fn interrupt(&self) {
+        let _ = self.state.compare_exchange(
+            RUNNING,
+            INTERRUPTED,
+            Ordering::SeqCst,
+            Ordering::SeqCst,
+        );
+    }
+
+    /// Has the flag been raised or the deadline passed?
+    pub fn should_stop(&self) -> bool {
+        self.reason().is_some()
+    }
+
+    /// Why the run must stop, if it must. The first reason seen sticks.
+    pub fn reason(&self) -> Option<StopReason> {
+        let state = self.state.load(Ordering::SeqCst);
+        if state == RUNNING && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            let _ =
+                self.state
+                    .compare_exchange(RUNNING, TIMEOUT, Ordering::SeqCst, Ordering::SeqCst);
+        }
+        match self.state.load(Ordering::SeqCst) {
+            TIMEOUT => Some(StopReason::Timeout),
+            INTERRUPTED => Some(StopReason::Interrupted),
+            _ => None,
+        }
+    }
+
+    /// Time until the deadline (None: no deadline; zero once it passed).
+    pub fn remaining(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// Time since the stop condition was made.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+/// What an enumeration found before it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Enumerated {
+    /// Distinct projected models found.
+    pub found: u64,
+    /// Why it ended early, if the stop condition ended it (then `found` is a lower bound).
+    pub stopped: Option<StopReason>,
+}
+
+/// [`enumerate`] that also ends, between two solver calls, when `stop` says so.
+pub fn enumerate_until(
+    cnf: &mut Cnf,
+    backend: &mut dyn Backend,
+    limit: Option<u64>,
+    stop: &Stop,
+    mut on_model: impl FnMut(&[bool]) -> ControlFlow<()>,
+) -> Result<Enumerated, SolveError> {
+    if let Some(reason) = stop.reason() {
+        return Ok(Enumerated {
+            found: 0,
+            stopped: Some(reason),
+        });
+    }
+    let mut stopped = None;
+    let found = enumerate(cnf, backend, limit, |model| {
+        on_model(model)?;
+        stopped = stop.reason();
+        if stopped.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
+    Ok(Enumerated { found, stopped })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Varisat;
+
+    #[test]
+    fn a_raised_flag_stops_an_enumeration_after_the_current_model() {
+        let mut cnf = Cnf::default();
+        for _ in 0..10 {
+            cnf.vars.fresh();
+        }
+        let stop = Stop::never();
+        let mut solver = Varisat::with_cnf(&cnf);
+        let mut seen = 0;
+        let done = enumerate_until(&mut cnf, &mut solver, None, &stop, |_| {
+            seen += 1;
+            if seen == 5 {
+                stop.interrupt();
+            }
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(done.found, 5);
+        assert_eq!(done.stopped, Some(StopReason::Interrupted));
+    }
+
+    #[test]
+    fn a_past_deadline_is_a_timeout_and_sticks() {
+        let stop = Stop::new(Some(Duration::ZERO));
+        assert_eq!(stop.reason(), Some(StopReason::Timeout));
+        stop.interrupt();
+        assert_eq!(stop.reason(), Some(StopReason::Timeout));
+        assert_eq!(stop.remaining(), Some(Duration::ZERO));
+        assert!(Stop::new(Some(Duration::MAX)).reason().is_none());
+    }
+}
