@@ -1,19 +1,21 @@
 //! `satpuz count`: the number of distinct solutions, by projected blocking clauses.
 
-use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
 use satpuz::puzzles::grid::answers::count_answers;
-use satpuz::solve::{Varisat, enumerate};
+use satpuz::solve::Varisat;
+use satpuz::solve::stop::{Enumerated, enumerate_until};
 use serde_json::json;
 
 use super::input::{Input, load_input, prepare_for_solving};
-use super::{EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
+use super::output::outln;
+use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
+use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED, EncodeFlags};
 
 #[derive(Debug, Args)]
 pub struct CountCmd {
@@ -38,6 +40,8 @@ pub struct CountCmd {
     pub flags: EncodeFlags,
     #[command(flatten)]
     pub hooks: super::hooks::HooksFlags,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 impl CountCmd {
@@ -45,19 +49,42 @@ impl CountCmd {
         if !self.all && self.limit.is_none() {
             bail!("say --all to count every solution, or --limit N to stop after N");
         }
+        let partial = Partial::Count {
+            name: self.puzzle.clone(),
+            json: self.json,
+        };
+        supervise(self.run, partial, move || self.count())
+    }
+
+    /// On the worker thread of [`supervise`]: stops, with the count so far, when the run's
+    /// stop condition says so.
+    fn count(self) -> anyhow::Result<ExitCode> {
         if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
+            // The Hooks count reports no progress: if stopped, there is no count to show.
+            run::set_partial(Partial::Nothing {
+                what: format!("count {}", self.puzzle),
+                json: self.json,
+            });
             return super::hooks::count(puzzle, &self.hooks, self.limit, self.json);
         }
         let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
         let start = Instant::now();
-        let (count, name, projected_on) = match input {
+        let (counted, name, projected_on) = match input {
             Input::Grid { puzzle, .. } => {
                 let p = prepare_for_solving(puzzle, self.flags.options())?;
+                run::set_partial(Partial::Count {
+                    name: p.puzzle.name.clone(),
+                    json: self.json,
+                });
                 let n = p.encoded.cnf.primary.len();
-                let mut progress = Progress::new();
-                let count = count_answers(&p.grid, &p.encoded, self.limit, |_| progress.tick())?;
-                progress.finish();
-                (count, p.puzzle.name, format!("{n} puzzle variables"))
+                // No stop check inside count_answers yet: a stop ends it from supervise(), which
+                // reports the answers counted so far.
+                let found = count_answers(&p.grid, &p.encoded, self.limit, |_| run::found(1))?;
+                let counted = Enumerated {
+                    found,
+                    stopped: None,
+                };
+                (counted, p.puzzle.name, format!("{n} puzzle variables"))
             }
             Input::Cnf { mut parsed, origin } => {
                 let on = if parsed.cnf.primary.is_empty() {
@@ -65,32 +92,40 @@ impl CountCmd {
                 } else {
                     format!("{} `c p show` variables", parsed.cnf.primary.len())
                 };
-                (
-                    count_with_progress(&mut parsed.cnf, self.limit)?,
-                    origin,
-                    on,
-                )
+                run::set_partial(Partial::Count {
+                    name: origin.clone(),
+                    json: self.json,
+                });
+                (count_cnf(&mut parsed.cnf, self.limit)?, origin, on)
             }
         };
-        let secs = start.elapsed().as_secs_f64();
-        let complete = self.limit.is_none_or(|l| count < l);
+        let elapsed = start.elapsed();
+        let secs = elapsed.as_secs_f64();
+        let count = counted.found;
+        let complete = counted.stopped.is_none() && self.limit.is_none_or(|l| count < l);
         if self.json {
             let v = json!({
                 "puzzle": name,
                 "solutions": count,
                 "complete": complete,
+                "stopped": counted.stopped.map(stopped_name),
                 "projected_on": projected_on,
                 "time_ms": secs * 1e3,
             });
-            println!("{v:#}");
+            outln!("{v:#}")?;
         } else {
             let bound = if complete { "" } else { "at least " };
-            println!(
-                "{name}: {bound}{count} solution(s) (projected on {projected_on}; {:.1} ms)",
+            let stopped = counted.stopped.map_or(String::new(), |r| {
+                format!("{}; ", stopped_words(r, elapsed))
+            });
+            outln!(
+                "{name}: {bound}{count} solution(s) ({stopped}projected on {projected_on}; {:.1} ms)",
                 secs * 1e3
-            );
+            )?;
         }
-        Ok(ExitCode::from(if count == 0 {
+        Ok(ExitCode::from(if counted.stopped.is_some() {
+            EXIT_STOPPED
+        } else if count == 0 {
             EXIT_NO_SOLUTION
         } else {
             EXIT_OK
@@ -98,51 +133,12 @@ impl CountCmd {
     }
 }
 
-/// Counts, printing a progress line to a terminal's stderr every second on long runs.
-fn count_with_progress(cnf: &mut Cnf, limit: Option<u64>) -> anyhow::Result<u64> {
+/// Counts a CNF's projected models until done, `limit`, or the run's stop condition.
+fn count_cnf(cnf: &mut Cnf, limit: Option<u64>) -> anyhow::Result<Enumerated> {
     let mut solver = Varisat::with_cnf(cnf);
-    let mut progress = Progress::new();
-    let count = enumerate(cnf, &mut solver, limit, |_| {
-        progress.tick();
+    let stop = run::stop();
+    Ok(enumerate_until(cnf, &mut solver, limit, &stop, |_| {
+        run::found(1);
         ControlFlow::Continue(())
-    })?;
-    progress.finish();
-    Ok(count)
-}
-
-/// A progress line on a terminal's stderr, refreshed every second of a long count.
-struct Progress {
-    show: bool,
-    start: Instant,
-    next: Duration,
-    found: u64,
-}
-
-impl Progress {
-    fn new() -> Progress {
-        Progress {
-            show: std::io::stderr().is_terminal(),
-            start: Instant::now(),
-            next: Duration::from_secs(1),
-            found: 0,
-        }
-    }
-
-    fn tick(&mut self) {
-        self.found += 1;
-        if self.show && self.start.elapsed() >= self.next {
-            eprint!(
-                "\r  {} solutions so far ({:.0}/s)",
-                self.found,
-                self.found as f64 / self.start.elapsed().as_secs_f64()
-            );
-            self.next += Duration::from_secs(1);
-        }
-    }
-
-    fn finish(&self) {
-        if self.show && self.start.elapsed() >= Duration::from_secs(1) {
-            eprintln!();
-        }
-    }
+    })?)
 }

@@ -8,6 +8,7 @@ use satpuz::cnf::dimacs::{SolverOutput, parse_model};
 use serde_json::json;
 
 use super::input::{load_grid, prepare, read_source};
+use super::output::{out, outln};
 use super::{EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -33,9 +34,9 @@ impl DecodeCmd {
         let values = match parse_model(&text).with_context(|| format!("model `{}`", self.model))? {
             SolverOutput::Unsat => {
                 if self.json {
-                    println!("{:#}", json!({"satisfiable": false}));
+                    outln!("{:#}", json!({"satisfiable": false}))?;
                 } else {
-                    println!("the solver reported UNSATISFIABLE: the puzzle has no solution");
+                    outln!("the solver reported UNSATISFIABLE: the puzzle has no solution")?;
                 }
                 return Ok(ExitCode::from(EXIT_NO_SOLUTION));
             }
@@ -77,13 +78,13 @@ impl DecodeCmd {
         }
         let answer = p.answer(&assignment)?;
         if self.json {
-            println!(
+            outln!(
                 "{:#}",
                 json!({"satisfiable": true, "solution": p.answer_json(&answer)})
-            );
+            )?;
         } else {
-            println!("{}\n", p.header());
-            print!("{}", p.render(&answer));
+            outln!("{}\n", p.header())?;
+            out!("{}", p.render(&answer))?;
         }
         Ok(ExitCode::from(EXIT_OK))
     }

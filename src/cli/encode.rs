@@ -39,6 +39,8 @@ pub struct EncodeCmd {
     pub flags: EncodeFlags,
     #[command(flatten)]
     pub hooks: super::hooks::HooksFlags,
+    #[command(flatten)]
+    pub run: super::run::RunFlags,
 }
 
 impl EncodeCmd {
@@ -54,6 +56,16 @@ impl EncodeCmd {
             .as_deref()
             .map(|p| Dest::plan(p, self.force))
             .transpose()?;
+        let partial = super::run::Partial::Nothing {
+            what: "encode".into(),
+            json: self.json,
+        };
+        super::run::supervise(self.run, partial, move || self.encode(dest))
+    }
+
+    /// On the worker thread of `supervise` (a Hooks puzzle's connectivity cuts take solving),
+    /// the output planned.
+    fn encode(self, dest: Option<Dest>) -> anyhow::Result<ExitCode> {
         if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
             let args = super::hooks::EncodeArgs {
                 dimacs: dest.as_ref(),
@@ -90,14 +102,7 @@ impl EncodeCmd {
             }
             Input::Cnf { parsed, origin } => (parsed.cnf, vec![format!("from {origin}")], origin),
         };
-        write_and_report(
-            &cnf,
-            &comments,
-            &name,
-            dest.as_ref(),
-            self.stats,
-            self.json,
-        )?;
+        write_and_report(&cnf, &comments, &name, dest.as_ref(), self.stats, self.json)?;
         Ok(ExitCode::from(EXIT_OK))
     }
 }
@@ -135,7 +140,6 @@ pub(super) fn write_and_report(
     }
     Ok(())
 }
-
 
 pub(super) fn stats_report(name: &str, cnf: &Cnf, as_json: bool) -> String {
     if as_json {

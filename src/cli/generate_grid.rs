@@ -113,10 +113,10 @@ impl GridArgs {
 }
 
 /// The largest structure the generator is asked to build: pairwise at-most-one clauses of the
-/// categories (`categories * positions^2 * (positions - 1)`). 40 positions x 26 categories
-/// (1.6 million) or 75 x 5 (2.1 million) stay under ~1 GB; 200 x 26 (207 million) took 6 GB
-/// and aborted before the first clue.
-const MAX_STRUCTURE_CLAUSES: u64 = 2_200_000;
+/// categories (`categories * positions^2 * (positions - 1)`), about 30 bytes each in the solver.
+/// Measured: 100 x 26 (25.7 million) holds 0.78 GB, 200 x 3 (23.9 million) 0.70 GB, 60 x 5 75 MB;
+/// 200 x 26 (207 million) aborted at 6 GB before the first clue.
+const MAX_STRUCTURE_CLAUSES: u64 = 26_000_000;
 
 /// The shape asked for, or why the generator cannot serve it. Checked before any work: the
 /// generator draws at least one clue of every kind, and some kinds need 3 positions (a distance
@@ -139,17 +139,21 @@ pub fn grid_shape(positions: u64, categories: u64) -> anyhow::Result<GridShape> 
         .and_then(|c| c.checked_mul(positions - 1));
     if clauses.is_none_or(|c| c > MAX_STRUCTURE_CLAUSES) {
         let largest = (3..)
-            .take_while(|&n: &u64| categories.saturating_mul(n * n * (n - 1)) <= MAX_STRUCTURE_CLAUSES)
+            .take_while(|&n: &u64| {
+                categories.saturating_mul(n * n * (n - 1)) <= MAX_STRUCTURE_CLAUSES
+            })
             .last();
         let hint = match largest {
             Some(n) => format!("with {categories} categories, at most {n} positions"),
             None => "fewer categories".to_string(),
         };
+        let size = clauses.map_or("more than 2^64 clauses".to_string(), |c| {
+            format!("{c} clauses, about {:.1} GB", c as f64 * 30e-9)
+        });
         bail!(
             "--positions {positions} --categories {categories}: too large to generate (the \
-             structure alone would be {} clauses, memory in gigabytes, and the search hours); \
-             the generator takes up to {MAX_STRUCTURE_CLAUSES} ({hint})",
-            clauses.map_or("more than 2^64".to_string(), |c| c.to_string())
+             structure alone would be {size}); the generator takes up to \
+             {MAX_STRUCTURE_CLAUSES} clauses: {hint}"
         );
     }
     Ok(GridShape {
@@ -197,8 +201,9 @@ fn parse_range(s: &str) -> Result<(u64, u64), String> {
             .map_err(|e| format!("`{x}` in `{s}`: {e}"))
     };
     let (min, max) = (parse(a)?, parse(b)?);
-    if min < 2 || min > max {
-        return Err(format!("`{s}`: need 2 <= MIN <= MAX"));
+    // The count stops at MAX + 1, which must exist.
+    if min < 2 || min > max || max == u64::MAX {
+        return Err(format!("`{s}`: need 2 <= MIN <= MAX < 2^64 - 1"));
     }
     Ok((min, max))
 }

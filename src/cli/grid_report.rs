@@ -14,6 +14,7 @@ use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::{Value, json};
 
 use super::input::{Prepared, prepare_for_solving, text_table};
+use super::output::{out, outln};
 use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// What the user asked `solve` for, beyond the answer.
@@ -86,7 +87,13 @@ pub fn solve_grid(
             }
         }
         (Some(a), Some(b)) => {
-            let found = count_answers(&p.grid, &p.encoded, Some(args.limit), |_| {})?;
+            super::run::set_partial(super::run::Partial::Count {
+                name: p.puzzle.name.clone(),
+                json: args.json,
+            });
+            let found = count_answers(&p.grid, &p.encoded, Some(args.limit), |_| {
+                super::run::found(1)
+            })?;
             let complete = found < args.limit;
             let how_many = if complete {
                 format!("{found} solutions")
@@ -126,9 +133,9 @@ pub fn solve_grid(
         }
     }
     if args.json {
-        println!("{report:#}");
+        outln!("{report:#}")?;
     } else {
-        print!("{text}");
+        out!("{text}")?;
     }
     Ok(ExitCode::from(match verdict {
         Verdict::Unsat => EXIT_NO_SOLUTION,

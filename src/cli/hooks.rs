@@ -17,6 +17,7 @@ use satpuz::puzzles::hooks::{
 use serde_json::json;
 
 use super::encode::{stats_report, write_and_report};
+use super::output::{out, outln};
 use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK};
 
 const HEADING: &str = "Hooks puzzles (PUZZLE=hooks, hooks1 ... hooks11, or a Hooks .json)";
@@ -197,22 +198,22 @@ pub fn solve(
             "connectivity_cuts": solved.cuts.len(),
             "time_ms": elapsed.as_secs_f64() * 1e3,
         });
-        println!("{v:#}");
+        outln!("{v:#}")?;
     } else {
-        println!("{header}");
+        outln!("{header}")?;
         if stats {
-            print!("{cost}");
+            out!("{cost}")?;
         }
-        println!();
-        print_solved(&p, &solved);
+        outln!()?;
+        print_solved(&p, &solved)?;
         if model.connected {
-            println!(
+            outln!(
                 "connectivity: {} disconnected grid(s) cut off by {} clauses",
                 solved.rejected,
                 solved.cuts.len()
-            );
+            )?;
         }
-        println!("time: {:.1} ms", elapsed.as_secs_f64() * 1e3);
+        outln!("time: {:.1} ms", elapsed.as_secs_f64() * 1e3)?;
     }
     Ok(ExitCode::from(match (&solved.grid, &solved.other) {
         (None, _) => EXIT_NO_SOLUTION,
@@ -221,22 +222,23 @@ pub fn solve(
     }))
 }
 
-fn print_solved(p: &HooksPuzzle, solved: &Solved) {
+fn print_solved(p: &HooksPuzzle, solved: &Solved) -> anyhow::Result<()> {
     let Some(grid) = &solved.grid else {
-        println!("no solution: the clues contradict each other");
-        return;
+        outln!("no solution: the clues contradict each other")?;
+        return Ok(());
     };
-    print!("{}", hooks::render_grid(grid, p.n));
+    out!("{}", hooks::render_grid(grid, p.n))?;
     let answer = p.answer_rule.apply(grid, p.n);
-    println!("\nanswer ({}): {}", p.answer_rule.describe(), answer.value);
+    outln!("\nanswer ({}): {}", p.answer_rule.describe(), answer.value)?;
     match &solved.other {
-        None => println!("unique: yes (a second solve with this grid blocked is UNSAT)"),
+        None => outln!("unique: yes (a second solve with this grid blocked is UNSAT)")?,
         Some(other) => {
-            println!("unique: no; another grid:\n");
-            print!("{}", hooks::render_grid(other, p.n));
+            outln!("unique: no; another grid:\n")?;
+            out!("{}", hooks::render_grid(other, p.n))?;
         }
     }
-    println!("checked: the grid keeps every rule (verified apart from the CNF)");
+    outln!("checked: the grid keeps every rule (verified apart from the CNF)")?;
+    Ok(())
 }
 
 fn rows(grid: &[u8], n: usize) -> Vec<Vec<u8>> {
@@ -269,13 +271,13 @@ pub fn count(
             "projected_on": format!("{cells} cell variables"),
             "time_ms": ms,
         });
-        println!("{v:#}");
+        outln!("{v:#}")?;
     } else {
         let bound = if complete { "" } else { "at least " };
-        println!(
+        outln!(
             "{}: {bound}{n} solution(s) (projected on {cells} cell variables{connected}; {ms:.1} ms)",
             p.name
-        );
+        )?;
     }
     Ok(ExitCode::from(if n == 0 {
         EXIT_NO_SOLUTION
@@ -325,13 +327,6 @@ pub fn encode(
             solved.cuts.len()
         ));
     }
-    write_and_report(
-        &cnf,
-        &comments,
-        &p.name,
-        args.dimacs,
-        args.stats,
-        args.json,
-    )?;
+    write_and_report(&cnf, &comments, &p.name, args.dimacs, args.stats, args.json)?;
     Ok(ExitCode::from(EXIT_OK))
 }

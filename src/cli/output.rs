@@ -107,8 +107,9 @@ impl OutputFile {
                 dir.display()
             );
         }
-        temp_in(&dir)
-            .with_context(|| format!("cannot write `{shown}`: cannot create a file in its directory"))?;
+        temp_in(&dir).with_context(|| {
+            format!("cannot write `{shown}`: cannot create a file in its directory")
+        })?;
         let key = match fs::canonicalize(path) {
             Ok(k) => k,
             Err(_) => fs::canonicalize(&dir)
@@ -146,6 +147,7 @@ impl OutputFile {
         let shown = self.path.display();
         let temp = temp_in(&directory_of(&self.path))
             .with_context(|| format!("cannot write `{shown}`: cannot create a temporary file"))?;
+        let pending = Pending::new(temp.path());
         let mut w = BufWriter::new(temp);
         write(&mut w)
             .and_then(|()| w.flush())
@@ -160,6 +162,7 @@ impl OutputFile {
         Ok(Staged {
             temp,
             file: self.clone(),
+            _pending: pending,
         })
     }
 }
@@ -169,33 +172,72 @@ impl OutputFile {
 pub struct Staged {
     temp: tempfile::NamedTempFile,
     file: OutputFile,
+    _pending: Pending,
 }
 
 impl Staged {
     /// Renames the temporary file over the path. Without `--force` a file that appeared at
     /// the path since it was planned is not replaced.
     pub fn commit(self) -> anyhow::Result<()> {
-        let OutputFile { path, force, .. } = self.file;
+        let Staged { temp, file, .. } = self;
+        let OutputFile { path, force, .. } = file;
         let shown = path.display();
         if force {
             // Keep the permissions of the file being replaced.
             if let Ok(meta) = fs::metadata(&path) {
-                let _ = fs::set_permissions(self.temp.path(), meta.permissions());
+                let _ = fs::set_permissions(temp.path(), meta.permissions());
             }
-            self.temp
-                .persist(&path)
+            temp.persist(&path)
                 .map_err(|e| e.error)
                 .with_context(|| format!("cannot write `{shown}`"))?;
         } else {
-            self.temp.persist_noclobber(&path).map_err(|e| {
+            temp.persist_noclobber(&path).map_err(|e| {
                 if e.error.kind() == io::ErrorKind::AlreadyExists {
-                    anyhow::anyhow!("`{shown}` appeared while satpuz was working; pass --force to overwrite it")
+                    anyhow::anyhow!(
+                        "`{shown}` appeared while satpuz was working; pass --force to overwrite it"
+                    )
                 } else {
                     anyhow::Error::new(e.error).context(format!("cannot write `{shown}`"))
                 }
             })?;
         }
         Ok(())
+    }
+}
+
+/// Temporary files being written, removed by [`remove_pending`] when the process exits
+/// without waiting for the thread that writes them (a stopped run, see `run.rs`): the usual
+/// clean-up on drop never runs then.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Registers a temporary file in [`PENDING`] while it lives.
+#[derive(Debug)]
+struct Pending(PathBuf);
+
+impl Pending {
+    fn new(path: &Path) -> Pending {
+        let path = path.to_path_buf();
+        PENDING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(path.clone());
+        Pending(path)
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        PENDING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|p| *p != self.0);
+    }
+}
+
+/// Removes the temporary files still being written (before an exit that does not wait).
+pub fn remove_pending() {
+    for path in PENDING.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+        let _ = fs::remove_file(path);
     }
 }
 

@@ -2,7 +2,7 @@
 //! JSON files given to `solve`), and `generate portia --generation N`.
 
 use std::fmt::Write as _;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -138,18 +138,6 @@ fn portia_file(arg: &str) -> anyhow::Result<Option<Vec<Record>>> {
     Ok(Some(Record::parse_many(&text, arg)?))
 }
 
-/// Writes to standard output; a reader that stops early (`| head`) is not an error.
-fn write_stdout(text: &str) -> anyhow::Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("writing to standard output"),
-    }
-}
-
 fn casket_name(c: usize) -> String {
     format!("{} casket ({})", CASKET_NAMES[c], c + 1)
 }
@@ -269,7 +257,8 @@ fn report(
         };
         let _ = writeln!(out, "{v:#}");
     }
-    write_stdout(&out)?;
+    // A reader that stops early (`| head`) ends the process quietly (main.rs).
+    super::output::out!("{out}")?;
     if !mismatches.is_empty() {
         for m in &mismatches {
             eprintln!("error: {m}");
@@ -336,10 +325,20 @@ pub struct GenerateArgs {
     pub strategy: Strategy,
     #[command(flatten)]
     pub flags: EncodeFlags,
+    #[command(flatten)]
+    pub run: super::run::RunFlags,
 }
 
 impl GenerateArgs {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        let partial = super::run::Partial::Nothing {
+            what: "generate portia".into(),
+            json: self.json,
+        };
+        super::run::supervise(self.run, partial, move || self.generate())
+    }
+
+    fn generate(self) -> anyhow::Result<ExitCode> {
         let generation =
             Generation::from_number(self.generation).context("--generation is 1, 2 or 3")?;
         if generation != Generation::Two && (self.rule.is_some() || self.distinct) {
@@ -362,33 +361,30 @@ impl GenerateArgs {
         let start = Instant::now();
         let entries = catalogue::generate(&opts)?;
         let elapsed = start.elapsed();
-        let out = &mut BufWriter::new(std::io::stdout().lock());
-        let written = if self.count {
-            writeln!(out, "{}", entries.len())
-        } else if self.json {
-            write_json(out, &entries)
-        } else {
-            write_table(out, &entries).and_then(|()| {
-                writeln!(
-                    out,
-                    "\n{} {} puzzles, each answer proved unique by the solver ({} ms)",
-                    entries.len(),
-                    generation.title(),
-                    elapsed.as_millis()
-                )
-            })
-        };
-        match written.and_then(|()| out.flush()) {
-            // A reader that stops early (`| head`) is not an error.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::from(EXIT_OK)),
-            Err(e) => Err(e).context("writing the catalogue"),
-            Ok(()) => Ok(ExitCode::from(EXIT_OK)),
-        }
+        // A reader that stops early (`| head`) ends the process quietly (main.rs).
+        super::output::with_stdout(|out| {
+            if self.count {
+                writeln!(out, "{}", entries.len())
+            } else if self.json {
+                write_json(out, &entries)
+            } else {
+                write_table(out, &entries).and_then(|()| {
+                    writeln!(
+                        out,
+                        "\n{} {} puzzles, each answer proved unique by the solver ({} ms)",
+                        entries.len(),
+                        generation.title(),
+                        elapsed.as_millis()
+                    )
+                })
+            }
+        })?;
+        Ok(ExitCode::from(EXIT_OK))
     }
 }
 
 /// A JSON array with one record per line, as the reference files are laid out.
-fn write_json(out: &mut impl Write, entries: &[Entry]) -> std::io::Result<()> {
+fn write_json(out: &mut dyn Write, entries: &[Entry]) -> std::io::Result<()> {
     writeln!(out, "[")?;
     for (i, e) in entries.iter().enumerate() {
         let sep = if i + 1 < entries.len() { "," } else { "" };
@@ -399,7 +395,7 @@ fn write_json(out: &mut impl Write, entries: &[Entry]) -> std::io::Result<()> {
     writeln!(out, "]")
 }
 
-fn write_table(out: &mut impl Write, entries: &[Entry]) -> std::io::Result<()> {
+fn write_table(out: &mut dyn Write, entries: &[Entry]) -> std::io::Result<()> {
     writeln!(
         out,
         "{:<14} {:<24} {:<36} portrait",

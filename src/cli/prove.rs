@@ -13,7 +13,8 @@ use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
 
 use super::input::{Input, load, prepare, read_source};
-use super::output::{outln, plan_outputs};
+use super::output::{OutputFile, outln, plan_outputs};
+use super::run::{Partial, RunFlags, supervise};
 use super::{EXIT_INPUT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -34,6 +35,8 @@ pub struct ProveCmd {
     pub json: bool,
     #[command(flatten)]
     pub flags: EncodeFlags,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 #[derive(Debug, Args)]
@@ -42,6 +45,8 @@ pub struct CheckDratCmd {
     pub cnf: String,
     /// The DRAT proof (text format) claiming the formula is UNSAT.
     pub drat: String,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 impl ProveCmd {
@@ -54,6 +59,19 @@ impl ProveCmd {
         let mut planned = plan_outputs(&named, self.force)?.into_iter();
         let dimacs_out = self.dimacs.as_ref().and(planned.next());
         let drat_out = self.drat.as_ref().and(planned.next());
+        let partial = Partial::Nothing {
+            what: "prove".into(),
+            json: self.json,
+        };
+        supervise(self.run, partial, move || self.prove(dimacs_out, drat_out))
+    }
+
+    /// On the worker thread of [`supervise`], the outputs planned.
+    fn prove(
+        self,
+        dimacs_out: Option<OutputFile>,
+        drat_out: Option<OutputFile>,
+    ) -> anyhow::Result<ExitCode> {
         // The formula to refute, and what its refutation means.
         let (mut cnf, claim, exit) = match load(&self.puzzle, false)? {
             Input::Grid { puzzle, .. } => {
@@ -134,6 +152,14 @@ fn report(claim: &str, stats: &ProofStats, cnf: &Cnf, as_json: bool) -> anyhow::
 
 impl CheckDratCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        let partial = Partial::Nothing {
+            what: "check-drat".into(),
+            json: false,
+        };
+        supervise(self.run, partial, move || self.check())
+    }
+
+    fn check(self) -> anyhow::Result<ExitCode> {
         let bytes = read_source(&self.cnf)?;
         let parsed = parse_cnf(&bytes, false).with_context(|| self.cnf.clone())?;
         let proof_bytes = read_source(&self.drat)?;
@@ -144,7 +170,9 @@ impl CheckDratCmd {
             Ok(stats) => {
                 outln!(
                     "s VERIFIED: {} lemmas ({} RAT), {} deletions",
-                    stats.lemmas, stats.rat_lemmas, stats.deletions
+                    stats.lemmas,
+                    stats.rat_lemmas,
+                    stats.deletions
                 )?;
                 Ok(ExitCode::from(EXIT_OK))
             }

@@ -20,8 +20,8 @@ use clap::Args;
 use satpuz::solve::stop::{Stop, StopReason};
 use serde_json::json;
 
-use super::output::outln;
 use super::EXIT_STOPPED;
+use super::output::outln;
 
 /// How long a stopped worker gets to return its own partial result before the main thread
 /// reports for it.
@@ -46,7 +46,9 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("`{s}`: expected a number of seconds, e.g. 10 or 0.5"))?;
     if !secs.is_finite() || secs <= 0.0 {
-        return Err(format!("`{s}`: the timeout must be a positive number of seconds"));
+        return Err(format!(
+            "`{s}`: the timeout must be a positive number of seconds"
+        ));
     }
     // Beyond ~31 years a timeout is no timeout.
     Ok(Duration::try_from_secs_f64(secs.min(1e9)).unwrap_or(Duration::MAX))
@@ -54,6 +56,8 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 
 /// The stop condition of the current run ([`supervise`] sets it; the signal handler raises it).
 static CURRENT: Mutex<Option<Stop>> = Mutex::new(None);
+/// What to print if the current run is stopped and its worker does not return.
+static PARTIAL: Mutex<Option<Partial>> = Mutex::new(None);
 /// Answers found so far by the current run (for progress and for a stopped run's report).
 static FOUND: AtomicU64 = AtomicU64::new(0);
 
@@ -64,6 +68,12 @@ pub fn stop() -> Stop {
         .unwrap_or_else(|e| e.into_inner())
         .clone()
         .unwrap_or_default()
+}
+
+/// Says what the run is doing now, for the report if it is stopped inside one long solve (e.g.
+/// `solve` moves on from finding the answer to counting answers).
+pub fn set_partial(partial: Partial) {
+    *PARTIAL.lock().unwrap_or_else(|e| e.into_inner()) = Some(partial);
 }
 
 /// Records `n` more answers found (shown as progress, and reported if the run is stopped).
@@ -110,6 +120,7 @@ pub fn supervise(
     let stop = Stop::new(flags.timeout);
     *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(stop.clone());
     FOUND.store(0, Ordering::Relaxed);
+    set_partial(partial);
     install_handler();
     let (tx, rx) = mpsc::channel();
     let worker = std::thread::Builder::new()
@@ -119,15 +130,16 @@ pub fn supervise(
         .spawn(move || {
             let _ = tx.send(work());
         })?;
-    let show = matches!(partial, Partial::Count { .. })
-        && (flags.progress || std::io::stderr().is_terminal());
-    let mut progress = Progress::new(show);
+    let shows_progress = flags.progress || std::io::stderr().is_terminal();
+    let mut progress = Progress::new(shows_progress);
     let mut stopped_at = None;
     loop {
         match rx.recv_timeout(Duration::from_millis(100)) {
             Ok(result) => {
                 progress.finish();
                 let _ = worker.join();
+                // From here a Ctrl-C ends the process at once (the handler finds no run).
+                *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = None;
                 return result;
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
@@ -145,7 +157,13 @@ pub fn supervise(
             (Some(_), None) => stopped_at = Some(std::time::Instant::now()),
             (Some(reason), Some(at)) if at.elapsed() >= GRACE => {
                 progress.finish();
-                report_abandoned(&partial, reason, stop.elapsed())?;
+                // The worker is left running until the process exits: no file of its own may
+                // stay behind half-written.
+                super::output::remove_pending();
+                let partial = PARTIAL.lock().unwrap_or_else(|e| e.into_inner()).take();
+                if let Some(partial) = partial {
+                    report_abandoned(&partial, reason, stop.elapsed())?;
+                }
                 return Ok(ExitCode::from(EXIT_STOPPED));
             }
             _ => {}
@@ -216,9 +234,17 @@ impl Progress {
         }
     }
 
+    /// Shows the count once a second, while the run is counting.
     fn tick(&mut self, stop: &Stop) {
         let elapsed = stop.elapsed();
         if self.show && elapsed >= self.next {
+            let counting = matches!(
+                *PARTIAL.lock().unwrap_or_else(|e| e.into_inner()),
+                Some(Partial::Count { .. })
+            );
+            if !counting {
+                return;
+            }
             let n = FOUND.load(Ordering::Relaxed);
             eprint!(
                 "\r  {n} solutions so far ({:.0}/s, {:.0} s)",

@@ -8,6 +8,8 @@ use satpuz::solve::{Backend, Varisat};
 use serde_json::json;
 
 use super::input::{Input, load_input};
+use super::output::{out, outln};
+use super::run::{Partial, RunFlags, supervise};
 use super::{EXIT_SAT, EXIT_UNSAT, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -38,10 +40,21 @@ pub struct SolveCmd {
     pub hooks: super::hooks::HooksFlags,
     #[command(flatten)]
     pub portia: super::portia::PortiaArgs,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 impl SolveCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        let partial = Partial::Nothing {
+            what: "solve".into(),
+            json: self.json,
+        };
+        supervise(self.run, partial, move || self.solve())
+    }
+
+    /// On the worker thread of [`supervise`].
+    fn solve(self) -> anyhow::Result<ExitCode> {
         if let Some(code) =
             super::portia::solve_if_portia(&self.puzzle, &self.portia, self.json, self.flags)?
         {
@@ -53,18 +66,23 @@ impl SolveCmd {
         let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
         match input {
             Input::Cnf { mut parsed, .. } => {
+                if !self.json {
+                    // One varisat call, which cannot be interrupted: a stop ends it from
+                    // supervise() with the competition's `s UNKNOWN`.
+                    super::run::set_partial(Partial::SolverLine);
+                }
                 let cnf = &mut parsed.cnf;
                 let mut solver = Varisat::with_cnf(cnf);
                 let sat = solver.solve(&[])?;
                 if self.json {
                     let model: Option<Vec<i64>> =
                         sat.then(|| signed_model(&solver.model(cnf.num_vars())));
-                    println!("{:#}", json!({"satisfiable": sat, "model": model}));
+                    outln!("{:#}", json!({"satisfiable": sat, "model": model}))?;
                 } else if sat {
-                    println!("s SATISFIABLE");
-                    print!("{}", v_lines(&signed_model(&solver.model(cnf.num_vars()))));
+                    outln!("s SATISFIABLE")?;
+                    out!("{}", v_lines(&signed_model(&solver.model(cnf.num_vars()))))?;
                 } else {
-                    println!("s UNSATISFIABLE");
+                    outln!("s UNSATISFIABLE")?;
                 }
                 Ok(ExitCode::from(if sat { EXIT_SAT } else { EXIT_UNSAT }))
             }

@@ -73,12 +73,9 @@ impl Stop {
     /// Raises the flag: every clone's [`Stop::should_stop`] is true from now on. Only an
     /// atomic store, so it may be called from a signal handler's thread.
     pub fn interrupt(&self) {
-        let _ = self.state.compare_exchange(
-            RUNNING,
-            INTERRUPTED,
-            Ordering::SeqCst,
-            Ordering::SeqCst,
-        );
+        let _ =
+            self.state
+                .compare_exchange(RUNNING, INTERRUPTED, Ordering::SeqCst, Ordering::SeqCst);
     }
 
     /// Has the flag been raised or the deadline passed?

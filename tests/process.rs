@@ -1,0 +1,614 @@
+//! The binary at the process level (issue 10, items 6-9 and 12): a reader that closes the pipe
+//! early, standard output on a full disk, Ctrl-C and SIGTERM on a long count, `--timeout`,
+//! memory that flags must not inflate, generator shapes that cannot be served, and output files
+//! that stay as they were when a command refuses or fails. Every test runs the built binary as
+//! a child process; long inputs are made here, deterministically, and each test stays within a
+//! few seconds.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_satpuz");
+
+/// Exit codes documented in `satpuz --help`.
+const EXIT_INPUT: i32 = 1;
+const EXIT_STOPPED: i32 = 4;
+const EXIT_PIPE: i32 = 141;
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("satpuz-process-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn satpuz(args: &[&str]) -> Command {
+    let mut c = Command::new(BIN);
+    c.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null());
+    c
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A CNF with `vars` free variables (2^vars models) and one unit clause.
+fn free_cnf(dir: &Path, vars: u32) -> String {
+    let path = dir.join(format!("free{vars}.cnf"));
+    std::fs::write(&path, format!("p cnf {vars} 1\n1 0\n")).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// The pigeonhole formula: `holes + 1` pigeons in `holes` holes, UNSAT and exponentially hard
+/// for resolution, so for CDCL: one `solve()` call that runs far longer than any test.
+fn pigeonhole(dir: &Path, holes: u32) -> String {
+    let pigeons = holes + 1;
+    let var = |p: u32, h: u32| p * holes + h + 1;
+    let mut clauses = Vec::new();
+    for p in 0..pigeons {
+        clauses.push(
+            (0..holes)
+                .map(|h| var(p, h).to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                clauses.push(format!("-{} -{}", var(p, h), var(q, h)));
+            }
+        }
+    }
+    let mut cnf = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
+    for c in clauses {
+        cnf.push_str(&c);
+        cnf.push_str(" 0\n");
+    }
+    let path = dir.join(format!("php{holes}.cnf"));
+    std::fs::write(&path, cnf).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// A logic grid with no clues: (positions!)^categories answers.
+fn loose_grid(dir: &Path, positions: usize, categories: usize) -> String {
+    let cats: Vec<serde_json::Value> = (0..categories)
+        .map(|c| {
+            serde_json::json!({"name": format!("c{c}"),
+                "values": (0..positions).map(|i| format!("v{c}_{i}")).collect::<Vec<_>>()})
+        })
+        .collect();
+    let puzzle = serde_json::json!({"name": format!("loose {positions}x{categories}"),
+        "positions": {"count": positions}, "categories": cats, "clues": []});
+    let path = dir.join(format!("loose{positions}x{categories}.json"));
+    std::fs::write(&path, puzzle.to_string()).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Waits for the child, killing it (and failing) after `limit`.
+fn wait_within(child: &mut Child, limit: Duration) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("the child ran longer than {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Output of a finished child, read after it exits (pipes drained on threads meanwhile).
+struct Finished {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+fn drain(mut r: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = r.read_to_end(&mut s);
+        text(&s)
+    })
+}
+
+/// Spawns with stdout and stderr piped, calls `during` (e.g. to send a signal), and waits.
+fn run_with(mut cmd: Command, limit: Duration, during: impl FnOnce(&Child)) -> Finished {
+    let start = Instant::now();
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = drain(child.stdout.take().unwrap());
+    let err = drain(child.stderr.take().unwrap());
+    during(&child);
+    let status = wait_within(&mut child, limit);
+    Finished {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+        took: start.elapsed(),
+    }
+}
+
+impl std::fmt::Debug for Finished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?} after {:?}\n--- stdout\n{}--- stderr\n{}",
+            self.status, self.took, self.stdout, self.stderr
+        )
+    }
+}
+
+fn signal(child: &Child, sig: &str) {
+    let ok = Command::new("kill")
+        .args([sig, &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill {sig}");
+}
+
+/// Inputs for every command that prints: (name, arguments).
+fn printing_commands(dir: &Path) -> Vec<(String, Vec<String>)> {
+    let d = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    // A formula and its proof, and a model for decode, made by satpuz itself.
+    let ok = satpuz(&[
+        "prove",
+        "jindosh",
+        "--dimacs",
+        &d("j.cnf"),
+        "--drat",
+        &d("j.drat"),
+    ])
+    .output()
+    .unwrap();
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    let enc = satpuz(&["encode", "jindosh", "--dimacs", &d("plain.cnf")])
+        .output()
+        .unwrap();
+    assert!(enc.status.success(), "{}", text(&enc.stderr));
+    let model = satpuz(&["solve", &d("plain.cnf")]).output().unwrap();
+    std::fs::write(d("model.txt"), &model.stdout).unwrap();
+    std::fs::write(d("sheet.json"), "{}").unwrap();
+    let big = free_cnf(dir, 100_000);
+    let (cnf, drat, model, sheet) = (d("j.cnf"), d("j.drat"), d("model.txt"), d("sheet.json"));
+    let list: Vec<Vec<&str>> = vec![
+        vec!["solve", &big],
+        vec!["solve", "hooks1", "--json"],
+        vec!["solve", "jindosh"],
+        vec!["count", "jindosh", "--all"],
+        vec!["prove", "jindosh"],
+        vec!["check-drat", &cnf, &drat],
+        vec!["decode", "jindosh", "--model", &model],
+        vec!["encode", "jindosh", "--stats"],
+        vec!["encode", "jindosh", "--dimacs", "-"],
+        vec!["generate", "grid", "--positions", "6", "--seed", "3"],
+        vec!["generate", "portia", "--generation", "1"],
+        vec!["inquest", "--seed", "7"],
+        vec!["inquest", "check", "--seed", "7", "--sheet", &sheet],
+        vec!["inquest", "hint", "--seed", "7", "--sheet", &sheet],
+    ];
+    list.into_iter()
+        .map(|args| (args.join(" "), args.into_iter().map(String::from).collect()))
+        .collect()
+}
+
+/// Item 7: a reader that goes away ends every command quietly: no message, no panic, exit
+/// 141 (what shells report for a process killed by SIGPIPE).
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    let dir = scratch("pipe");
+    for (name, args) in printing_commands(&dir) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut child = satpuz(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The read end closed before the child writes: its first write fails with EPIPE.
+        drop(child.stdout.take());
+        let err = drain(child.stderr.take().unwrap());
+        let status = wait_within(&mut child, Duration::from_secs(20));
+        let stderr = err.join().unwrap();
+        assert_eq!(
+            status.code(),
+            Some(EXIT_PIPE),
+            "{name}: {status:?}\n{stderr}"
+        );
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("error"),
+            "{name}: {stderr}"
+        );
+    }
+}
+
+/// Item 7, as `satpuz solve big.cnf | head -1` does it: one line read, then the pipe closed
+/// in the middle of 1.2 MB of `v` lines.
+#[test]
+fn reading_one_line_then_closing_ends_quietly() {
+    let dir = scratch("head");
+    let big = free_cnf(&dir, 200_000);
+    let mut child = satpuz(&["solve", &big])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "s SATISFIABLE\n");
+    let err = drain(child.stderr.take().unwrap());
+    let status = wait_within(&mut child, Duration::from_secs(20));
+    let stderr = err.join().unwrap();
+    assert_eq!(status.code(), Some(EXIT_PIPE), "{stderr}");
+    assert_eq!(stderr, "");
+}
+
+/// Item 7: any other write error is one line on stderr and exit 1.
+#[test]
+fn a_full_disk_on_stdout_is_a_one_line_error() {
+    let dir = scratch("full");
+    for (name, args) in printing_commands(&dir) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = satpuz(&args).stdout(full).output().unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(EXIT_INPUT), "{name}: {stderr}");
+        let lines: Vec<&str> = stderr
+            .lines()
+            .filter(|l| !l.starts_with("wrote "))
+            .collect();
+        assert_eq!(lines.len(), 1, "{name}: {stderr}");
+        assert!(
+            lines[0].starts_with("error: writing to standard output: No space left"),
+            "{name}: {stderr}"
+        );
+    }
+}
+
+/// Item 12: Ctrl-C on a long count prints the count so far, marked, and exits 4.
+#[test]
+fn sigint_on_a_long_count_reports_the_partial_count() {
+    let dir = scratch("sigint");
+    let cnf = free_cnf(&dir, 60);
+    let run = run_with(
+        satpuz(&["count", &cnf, "--all"]),
+        Duration::from_secs(10),
+        |child| {
+            std::thread::sleep(Duration::from_millis(1000));
+            signal(child, "-INT");
+        },
+    );
+    assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+    assert!(run.took < Duration::from_secs(3), "{run:?}");
+    let line = run.stdout.trim();
+    assert!(line.contains(": at least "), "{run:?}");
+    assert!(line.contains("interrupted after 1."), "{run:?}");
+    let n: u64 = line
+        .split(": at least ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(n > 0, "some models counted in a second: {run:?}");
+}
+
+/// Item 12: SIGTERM is an interrupt too; on a grid count (stopped from outside its loop) the
+/// JSON says `"complete": false`.
+#[test]
+fn sigterm_on_a_grid_count_gives_incomplete_json() {
+    let dir = scratch("sigterm");
+    let grid = loose_grid(&dir, 8, 3);
+    let run = run_with(
+        satpuz(&["count", &grid, "--all", "--json"]),
+        Duration::from_secs(10),
+        |child| {
+            std::thread::sleep(Duration::from_millis(1000));
+            signal(child, "-TERM");
+        },
+    );
+    assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON on stdout");
+    assert_eq!(v["complete"], false, "{run:?}");
+    assert_eq!(v["stopped"], "interrupted", "{run:?}");
+    assert!(v["solutions"].as_u64().unwrap() > 0, "{run:?}");
+}
+
+/// Item 12: `--timeout` ends a count (text and JSON) and one long solver call.
+#[test]
+fn timeout_ends_counts_and_single_long_solves() {
+    let dir = scratch("timeout");
+    let cnf = free_cnf(&dir, 60);
+    let run = run_with(
+        satpuz(&["count", &cnf, "--all", "--timeout", "1"]),
+        Duration::from_secs(10),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+    assert!(run.stdout.contains("timed out after 1."), "{run:?}");
+    assert!(run.took < Duration::from_secs(3), "{run:?}");
+
+    let run = run_with(
+        satpuz(&["count", &cnf, "--all", "--timeout", "0.5", "--json"]),
+        Duration::from_secs(10),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (&v["complete"], &v["stopped"]),
+        (&false.into(), &"timeout".into())
+    );
+
+    // One varisat call that would take minutes: the main thread reports for it.
+    let php = pigeonhole(&dir, 11);
+    let run = run_with(
+        satpuz(&["solve", &php, "--timeout", "1"]),
+        Duration::from_secs(10),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+    assert!(run.stdout.ends_with("s UNKNOWN\n"), "{run:?}");
+    assert!(run.took < Duration::from_secs(3), "{run:?}");
+
+    // An unclued grid's `solve` counts answers up to --limit: stopped, it says how many.
+    let grid = loose_grid(&dir, 8, 3);
+    let run = run_with(
+        satpuz(&["solve", &grid, "--limit", "100000000", "--timeout", "1"]),
+        Duration::from_secs(10),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+    assert!(run.stdout.contains("at least"), "{run:?}");
+
+    let run = run_with(
+        satpuz(&["count", &cnf, "--all", "--timeout", "-1"]),
+        Duration::from_secs(10),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(EXIT_INPUT), "{run:?}");
+}
+
+/// Peak virtual memory of a running process, in MB (`VmPeak` in `/proc/<pid>/status`).
+fn vm_peak_mb(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// Item 8: a count given as a flag is not a size to allocate. `inquest --count 10^9` used to
+/// reserve 16 GB up front, `--count 2^64-1` panicked with "capacity overflow".
+#[test]
+fn counts_from_flags_allocate_nothing_up_front() {
+    for count in ["1000000000", "18446744073709551615"] {
+        let mut peak = (0, 0);
+        let run = run_with(
+            satpuz(&["inquest", "--count", count, "--timeout", "1", "--seed", "1"]),
+            Duration::from_secs(10),
+            |child| {
+                std::thread::sleep(Duration::from_millis(700));
+                peak = (
+                    vm_peak_mb(child.id(), "VmPeak:").unwrap_or(0),
+                    vm_peak_mb(child.id(), "VmHWM:").unwrap_or(0),
+                );
+            },
+        );
+        assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+        assert!(
+            run.stdout.contains(&format!(" of {count} (timed out")),
+            "{run:?}"
+        );
+        assert!(!run.stderr.contains("panicked"), "{run:?}");
+        assert!(peak.0 > 0 && peak.0 < 1024, "VmPeak {} MB", peak.0);
+        assert!(peak.1 < 100, "VmHWM {} MB", peak.1);
+    }
+    // --limit: the address space capped at 1 GB, a 2*10^9 limit still runs.
+    for args in [
+        "count jindosh --limit 2000000000",
+        "solve encodings/zebra.json --limit 2000000000",
+    ] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 1048576 && exec {BIN} {args}"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args}: {}", text(&out.stderr));
+    }
+}
+
+/// Item 9: shapes the generator cannot serve are refused at once, with the reason.
+#[test]
+fn generate_grid_refuses_shapes_it_cannot_serve() {
+    for (args, why) in [
+        (vec!["--categories", "1"], "at least 2 categories"),
+        (vec!["--positions", "2"], "at least 3 positions"),
+        (
+            vec!["--positions", "2", "--categories", "1"],
+            "at least 3 positions",
+        ),
+        (
+            vec!["--positions", "200", "--categories", "26"],
+            "too large",
+        ),
+        (vec!["--positions", "18446744073709551615"], "too large"),
+    ] {
+        let mut all = vec!["generate", "grid"];
+        all.extend(&args);
+        let run = run_with(satpuz(&all), Duration::from_secs(5), |_| {});
+        assert_eq!(run.status.code(), Some(EXIT_INPUT), "{args:?}: {run:?}");
+        assert!(run.stderr.contains(why), "{args:?}: {run:?}");
+        assert!(run.took < Duration::from_secs(2), "{args:?}: {run:?}");
+    }
+    let run = run_with(
+        satpuz(&["generate", "grid", "--positions", "3", "--categories", "2"]),
+        Duration::from_secs(10),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+}
+
+/// Names of the entries of a directory, sorted (temporary files would show).
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Item 6: refusals come before any file is written; the same file twice is refused; a
+/// failed run leaves an existing output as it was, and no temporary file behind.
+#[test]
+fn output_files_are_untouched_on_refusal_and_failure() {
+    let dir = scratch("outputs");
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    std::fs::write(p("x"), "precious\n").unwrap();
+    std::fs::write(p("existing"), "precious\n").unwrap();
+
+    // The proof must not replace the formula: the same path twice is refused, even with --force.
+    let out = satpuz(&[
+        "prove",
+        "jindosh",
+        "--dimacs",
+        &p("x"),
+        "--drat",
+        &p("x"),
+        "--force",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_INPUT));
+    assert!(
+        text(&out.stderr).contains("same file"),
+        "{}",
+        text(&out.stderr)
+    );
+    // ... also spelt differently.
+    let other_spelling = format!("{}/./x", dir.display());
+    let out = satpuz(&[
+        "prove",
+        "jindosh",
+        "--dimacs",
+        &p("x"),
+        "--drat",
+        &other_spelling,
+        "--force",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_INPUT));
+
+    // A refusal of the second output comes before the first is written.
+    let out = satpuz(&[
+        "prove",
+        "jindosh",
+        "--dimacs",
+        &p("new.cnf"),
+        "--drat",
+        &p("existing"),
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_INPUT));
+    assert!(
+        text(&out.stderr).contains("--force"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("new.cnf").exists());
+
+    // A missing directory is refused before the work.
+    let out = satpuz(&["encode", "jindosh", "--dimacs", &p("no/such/dir/x.cnf")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_INPUT));
+    assert!(
+        text(&out.stderr).contains("does not exist"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // The work fails (out of memory, with the address space capped): the file keeps its
+    // content; formerly it was truncated to 0 bytes first.
+    let huge = loose_grid(&dir, 200, 26);
+    let cmd = format!(
+        "ulimit -v 400000 && exec {BIN} encode {huge} --dimacs {} --force",
+        p("x")
+    );
+    let out = Command::new("sh").arg("-c").arg(&cmd).output().unwrap();
+    assert!(!out.status.success());
+    // A timeout is a failure too: generate grid --out writes nothing.
+    let out = satpuz(&[
+        "generate",
+        "grid",
+        "--positions",
+        "40",
+        "--categories",
+        "8",
+        "--out",
+        &p("g.json"),
+        "--timeout",
+        "0.3",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(EXIT_STOPPED),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("g.json").exists());
+
+    assert_eq!(std::fs::read_to_string(p("x")).unwrap(), "precious\n");
+    assert_eq!(
+        std::fs::read_to_string(p("existing")).unwrap(),
+        "precious\n"
+    );
+    let huge_name = Path::new(&huge)
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let mut expected = vec!["existing".to_string(), huge_name, "x".to_string()];
+    expected.sort();
+    assert_eq!(listing(&dir), expected, "no temporary files left behind");
+
+    // And a run that succeeds replaces the file in one rename, with --force.
+    let out = satpuz(&[
+        "prove",
+        "jindosh",
+        "--dimacs",
+        &p("x"),
+        "--drat",
+        &p("p.drat"),
+        "--force",
+    ])
+    .output()
+    .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        std::fs::read_to_string(p("x"))
+            .unwrap()
+            .starts_with("c refuted formula")
+    );
+    assert!(dir.join("p.drat").exists());
+}
