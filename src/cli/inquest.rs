@@ -474,13 +474,13 @@ impl SheetCmd {
                 if self.json {
                     let v = json!({"case": title(&case, date), "hint": "wrong_thief",
                         "named": person});
-                    println!("{v:#}");
+                    outln!("{v:#}")?;
                 } else {
-                    println!(
+                    outln!(
                         "{}\n\nEvery square is filled and right, but {person} is not the thief: \
                          look again at who was in the room where the object was left behind.",
                         title(&case, date)
-                    );
+                    )?;
                 }
                 // The sheet as written (with its thief) is not the case's answer.
                 Ok(ExitCode::from(EXIT_NO_SOLUTION))
