@@ -211,13 +211,15 @@ fn a_closed_pipe_ends_every_command_quietly() {
     let dir = scratch("pipe");
     for (name, args) in printing_commands(&dir) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // The read end closed before the child starts: its first write fails with EPIPE,
+        // whenever it comes.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
         let mut child = satpuz(&args)
-            .stdout(Stdio::piped())
+            .stdout(writer)
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        // The read end closed before the child writes: its first write fails with EPIPE.
-        drop(child.stdout.take());
         let err = drain(child.stderr.take().unwrap());
         let status = wait_within(&mut child, Duration::from_secs(20));
         let stderr = err.join().unwrap();
@@ -295,7 +297,7 @@ fn sigint_on_a_long_count_reports_the_partial_count() {
         },
     );
     assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
-    assert!(run.took < Duration::from_secs(3), "{run:?}");
+    assert!(run.took < Duration::from_secs(5), "{run:?}");
     let line = run.stdout.trim();
     assert!(line.contains(": at least "), "{run:?}");
     assert!(line.contains("interrupted after 1."), "{run:?}");
@@ -341,7 +343,7 @@ fn timeout_ends_counts_and_single_long_solves() {
     );
     assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
     assert!(run.stdout.contains("timed out after 1."), "{run:?}");
-    assert!(run.took < Duration::from_secs(3), "{run:?}");
+    assert!(run.took < Duration::from_secs(5), "{run:?}");
 
     let run = run_with(
         satpuz(&["count", &cnf, "--all", "--timeout", "0.5", "--json"]),
@@ -364,7 +366,7 @@ fn timeout_ends_counts_and_single_long_solves() {
     );
     assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
     assert!(run.stdout.ends_with("s UNKNOWN\n"), "{run:?}");
-    assert!(run.took < Duration::from_secs(3), "{run:?}");
+    assert!(run.took < Duration::from_secs(5), "{run:?}");
 
     // An unclued grid's `solve` counts answers up to --limit: stopped, it says how many.
     let grid = loose_grid(&dir, 8, 3);
