@@ -166,17 +166,13 @@ impl Encoded {
         self.cnf = cnf;
     }
 
-    /// Encodes `c` so that it binds only when `guard` is true (`guard -> c`): one selector
-    /// literal per clue lets a solver switch clues on and off under assumptions.
+    /// Encodes `c` so that it binds only when `guard` is true (`guard -> c`, by the guard rule
+    /// of [`Guarded`]): one selector literal per clue lets a solver switch clues on and off
+    /// under assumptions.
     pub fn add_constraint_guarded(&mut self, c: &Constraint, guard: Lit) {
         let mut cnf = std::mem::take(&mut self.cnf);
         cnf.track("guarded", |cnf| {
-            let mut sink = Guarded {
-                cnf,
-                guard,
-                active: true,
-            };
-            self.encode_into(&mut sink, c);
+            self.encode_into(&mut Guarded::new(cnf, guard), c);
         });
         self.cnf = cnf;
     }
@@ -184,12 +180,7 @@ impl Encoded {
     /// A literal that implies constraint `c` (reified one way), for disjunctions.
     fn implied_by_fresh(&mut self, cnf: &mut Cnf, c: &Constraint) -> Lit {
         let guard = cnf.fresh_lit();
-        let mut sink = Guarded {
-            cnf,
-            guard,
-            active: true,
-        };
-        self.encode_into(&mut sink, c);
+        self.encode_into(&mut Guarded::new(cnf, guard), c);
         guard
     }
 
@@ -385,15 +376,42 @@ impl Encoded {
     }
 }
 
-/// Adds clauses, each weakened by `¬guard` when a guard is set (so they only bind when the
-/// guard is true). Auxiliary definitions go to the formula unguarded: they only define.
-struct Guarded<'a> {
+/// Where a constraint's clauses go: into the formula, or weakened by `¬guard` so that they
+/// bind only while `guard` is true (a clue behind its selector literal).
+///
+/// The one guard rule: every clause that *states* the constraint goes through [`Guarded::add`]
+/// and is guarded; a clause that only *defines* an auxiliary literal (a Tseitin variable, a
+/// domain's value literal made on first use) is written to the formula unguarded. Why that is
+/// right:
+/// - it is sound: a definition is satisfiable whatever the other variables are (the auxiliary
+///   takes the value it defines, or false for a one-way `aux -> ...`), and every *use* of the
+///   auxiliary sits in a guarded clause, so with the guard off the definitions constrain
+///   nothing;
+/// - it is needed: a domain's value literal is made once and then shared by every later
+///   constraint, guarded or not, so its definition must hold whatever clue is on;
+/// - the solver keeps propagating through definitions while a clue is off.
+///
+/// An encoder that writes a plain [`Cnf`] and does not say which of its clauses define
+/// (cardinality encoders, a puzzle's own clause writers) goes through
+/// [`Guarded::add_encoded_by`]: all its clauses count as stating the constraint and are
+/// guarded, which is sound as well since its auxiliaries are its own.
+pub struct Guarded<'a> {
     cnf: &'a mut Cnf,
     guard: Lit,
     active: bool,
 }
 
 impl<'a> Guarded<'a> {
+    /// Clauses into `cnf`, bound only while `guard` is true.
+    pub fn new(cnf: &'a mut Cnf, guard: Lit) -> Self {
+        Guarded {
+            cnf,
+            guard,
+            active: true,
+        }
+    }
+
+    /// Clauses into `cnf` as they are (a hard constraint).
     fn none(cnf: &'a mut Cnf) -> Self {
         let guard = Lit::positive(0);
         Guarded {
@@ -403,13 +421,28 @@ impl<'a> Guarded<'a> {
         }
     }
 
-    fn add(&mut self, lits: &[Lit]) {
+    /// Adds a clause that states the constraint (guarded, when there is a guard).
+    pub fn add(&mut self, lits: &[Lit]) {
         if self.active {
             let mut v = lits.to_vec();
             v.push(!self.guard);
             self.cnf.add_clause(&v);
         } else {
             self.cnf.add_clause(lits);
+        }
+    }
+
+    /// Runs an encoder that writes a plain CNF (sharing the formula's variables) and adds
+    /// every clause it wrote as stating the constraint.
+    pub fn add_encoded_by(&mut self, encode: impl FnOnce(&mut Cnf)) {
+        let mut scratch = Cnf {
+            vars: std::mem::take(&mut self.cnf.vars),
+            ..Cnf::default()
+        };
+        encode(&mut scratch);
+        self.cnf.vars = std::mem::take(&mut scratch.vars);
+        for clause in scratch.clauses.iter() {
+            self.add(clause);
         }
     }
 }

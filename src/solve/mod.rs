@@ -3,13 +3,18 @@
 pub mod explain;
 pub mod external;
 pub mod proof;
+pub mod session;
 pub mod stop;
+pub mod subset;
 
 use std::ops::ControlFlow;
 
 use varisat::ExtendFormula;
 
 use crate::cnf::{Cnf, Lit, Var};
+
+pub use session::{NoWitnesses, Role, Session, Witnesses};
+pub use subset::{CutOrder, Growth, grow, minimal_unique_subset};
 
 /// Errors a solver can report.
 #[derive(Debug, thiserror::Error)]

@@ -1,10 +1,10 @@
 //! Random logic-grid puzzles: a hidden arrangement, true clues of every kind drawn at random
 //! until only the hidden arrangement fits, then cut to a set in which every clue is needed.
 //!
-//! One incremental solver does all the work: each clue has a selector literal, the hidden
-//! answer is blocked by a guarded clause, and "unique" is "UNSAT under these assumptions". The
-//! cut is the minimal-subset search of [`crate::solve::explain`]; strong clues (same, at) are
-//! tried for removal first, so weaker kinds survive and the puzzle keeps its variety.
+//! One incremental [`Session`] does all the work: each clue has a selector literal, the hidden
+//! answer is blocked under an activation literal, and "unique" is "UNSAT under these
+//! assumptions". The growth and the cut are [`crate::solve::subset`]'s; strong clues (same,
+//! at) are tried for removal first, so weaker kinds survive and the puzzle keeps its variety.
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt, SeedableRng};
@@ -12,8 +12,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{Category, Clue, GridPuzzle, Positions, Relation};
 use crate::model::{EncodeOptions, holds};
-use crate::solve::SolveError;
-use crate::solve::explain::Explainer;
+use crate::solve::{
+    CutOrder, Growth, NoWitnesses, Session, SolveError, Witnesses, grow, minimal_unique_subset,
+};
 
 /// Category names for generated puzzles (then `category11`, ...).
 const CATEGORY_NAMES: &[&str] = &[
@@ -89,22 +90,24 @@ pub fn generate(shape: GridShape, seed: u64) -> Result<Generated, GenerateError>
     let structure = puzzle
         .build_with(&[])
         .map_err(|_| GenerateError::Shape(shape))?;
-    let mut explainer = Explainer::new(&structure.model, 0..0, EncodeOptions::default());
+    let mut session = Session::new(structure.model.encode(EncodeOptions::default()));
     let hidden: Vec<usize> = position_of.iter().flatten().copied().collect();
-    explainer.block_answer(&hidden);
+    let under = [session.block_answer_under_activation(&hidden)];
     let mut pool: Vec<Clue> = Vec::new();
     let batch = (n * k / 4).max(4);
     loop {
+        let first_new = pool.len();
         for _ in 0..batch {
             let clue = arrangement.random_true_clue(&mut rng, true);
             let grid = puzzle
                 .build_with(std::slice::from_ref(&clue))
                 .expect("generated clues name known values");
-            explainer.add_clue(&grid.model.constraints[grid.clue_constraints.start]);
+            session.add_clue(&grid.model.constraints[grid.clue_constraints.start]);
             pool.push(clue);
         }
         let all: Vec<usize> = (0..pool.len()).collect();
-        if explainer.solve_with(&all, true)?.is_none() {
+        let new = &all[first_new..];
+        if grow(&mut session, &all, new, &under, &mut NoWitnesses)? == Growth::Forced {
             break;
         }
     }
@@ -123,7 +126,7 @@ pub fn generate(shape: GridShape, seed: u64) -> Result<Generated, GenerateError>
                     .build_with(std::slice::from_ref(&clue))
                     .expect("generated clues name known values");
                 pool.push(clue);
-                explainer.add_clue(&grid.model.constraints[grid.clue_constraints.start])
+                session.add_clue(&grid.model.constraints[grid.clue_constraints.start])
             }
         };
         prefer.push(i);
@@ -132,12 +135,16 @@ pub fn generate(shape: GridShape, seed: u64) -> Result<Generated, GenerateError>
     order.shuffle(&mut rng);
     order.sort_by_key(|&i| std::cmp::Reverse(strength(&pool[i])));
     order.extend(&prefer);
-    let swaps = SwapWitness::new(&puzzle, &pool, &hidden);
-    let kept = explainer
-        .minimal_unique_subset(&order, &prefer, &mut |rest, clue| {
-            swaps.shows_needed(rest, clue)
-        })?
-        .expect("the pool forces the hidden answer");
+    let mut swaps = SwapWitness::new(&puzzle, &pool, &hidden);
+    let cut = CutOrder {
+        order: &order,
+        prefer: &prefer,
+        under: &under,
+        just_forced: false,
+    };
+    let kept = minimal_unique_subset(&mut session, cut, &mut swaps)?
+        .expect("the pool forces the hidden answer")
+        .kept;
     let mut clues: Vec<Clue> = kept.into_iter().map(|i| pool[i].clone()).collect();
     clues.shuffle(&mut rng);
     puzzle.clues = clues;
@@ -185,8 +192,11 @@ impl SwapWitness {
         SwapWitness { breaks, by_clue }
     }
 
+}
+
+impl Witnesses for SwapWitness {
     /// Does some swap break `clue` and none of `rest`?
-    fn shows_needed(&self, rest: &[usize], clue: usize) -> bool {
+    fn shows_needed(&mut self, rest: &[usize], clue: usize) -> bool {
         let rest: std::collections::HashSet<usize> = rest.iter().copied().collect();
         self.by_clue[clue].iter().any(|&s| {
             self.breaks[s]

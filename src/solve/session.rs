@@ -1,0 +1,408 @@
+//! One incremental solving session: a formula and one solver that answer every question under
+//! assumptions.
+//!
+//! A [`Session`] owns the formula (normally a model's [`Encoded`] CNF) and the backend. Clauses
+//! written into the formula reach the solver exactly once, through [`Session::flush`], which
+//! every solve calls first. On top of that:
+//! - *clues*: constraints added behind their own selector literal (`selector -> clue`, by the
+//!   guard rule of [`Guarded`]), switched on by assuming the selector;
+//! - *blocking*: an answer forbidden for good, or only while an activation literal is assumed;
+//! - *cores*: after an UNSAT answer, the assumptions (and clues) the solver blamed;
+//! - one deletion-based minimiser ([`Session::minimise`]) that every "smallest set that still
+//!   fails" question uses, with [`Witnesses`] to settle some trials without the solver.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use crate::cnf::{Cnf, Lit};
+use crate::model::{Constraint, Encoded, Guarded};
+use crate::solve::{Backend, SolveError, Varisat, Verdict, enumerate, solve_unique};
+
+/// A formula a [`Session`] can own: anything that holds its CNF.
+pub trait OwnsCnf {
+    /// The formula's clauses and variables.
+    fn cnf(&self) -> &Cnf;
+    /// The same, to add clauses or variables (the session hands new clauses on at the next
+    /// solve).
+    fn cnf_mut(&mut self) -> &mut Cnf;
+}
+
+impl OwnsCnf for Encoded {
+    fn cnf(&self) -> &Cnf {
+        &self.cnf
+    }
+    fn cnf_mut(&mut self) -> &mut Cnf {
+        &mut self.cnf
+    }
+}
+
+impl OwnsCnf for Cnf {
+    fn cnf(&self) -> &Cnf {
+        self
+    }
+    fn cnf_mut(&mut self) -> &mut Cnf {
+        self
+    }
+}
+
+/// How an assumption takes part in [`Session::minimise`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Assumed in every trial, never tried for removal (e.g. a blocked answer's activation).
+    Fixed,
+    /// Tried for removal, but never dropped just because a core left it out: a caller's way
+    /// to give some items the best chance to stay.
+    Preferred,
+    /// Tried for removal, and dropped without a solve when a core leaves it out.
+    Plain,
+}
+
+/// Ways to settle a minimiser's question without the solver, from second answers.
+///
+/// Items are numbered by their position in the list handed to [`Session::minimise`] (or,
+/// through [`minimal_unique_subset`](crate::solve::subset::minimal_unique_subset), by clue
+/// index). Every method has a do-nothing default.
+pub trait Witnesses {
+    /// Growing a clue set: do the known second answers show that the set is still open after
+    /// adding the clues `new` (some second answer satisfies them, and it satisfied every
+    /// earlier clue)? Then no solve is needed.
+    fn still_open(&mut self, _new: &[usize]) -> bool {
+        false
+    }
+    /// Shrinking: does some known second answer satisfy every item of `rest` (the current set
+    /// without `candidate`)? Then `candidate` is needed and no solve is made.
+    fn shows_needed(&mut self, _rest: &[usize], _candidate: usize) -> bool {
+        false
+    }
+    /// The solver found `answer` (the value of every model variable) satisfying the items then
+    /// assumed.
+    fn found(&mut self, _answer: &[usize]) {}
+    /// Shrinking: `item` left the set for good.
+    fn dropped(&mut self, _item: usize) {}
+}
+
+/// No shortcuts: every question goes to the solver.
+pub struct NoWitnesses;
+
+impl Witnesses for NoWitnesses {}
+
+/// What [`Session::minimise`] kept and what it cost.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Minimised {
+    /// Positions (in the input list) of the non-fixed items kept, in input order.
+    pub kept: Vec<usize>,
+    /// Trials the solver answered.
+    pub solves: usize,
+    /// Trials [`Witnesses::shows_needed`] answered.
+    pub by_witness: usize,
+    /// Items dropped because a core left them out.
+    pub by_core: usize,
+}
+
+/// A formula and one incremental solver, with clues behind selector literals.
+pub struct Session<F: OwnsCnf = Encoded, B: Backend = Varisat> {
+    formula: F,
+    backend: B,
+    /// Clauses of the formula already handed to the backend.
+    fed: usize,
+    /// `selectors[i]`: the literal that switches clue `i` on.
+    selectors: Vec<Lit>,
+    /// Clue index by selector variable index.
+    clue_by_var: Vec<Option<usize>>,
+}
+
+impl<F: OwnsCnf> Session<F, Varisat> {
+    /// A session on varisat.
+    pub fn new(formula: F) -> Self {
+        Self::with_backend(formula, Varisat::new())
+    }
+}
+
+impl<F: OwnsCnf, B: Backend> Session<F, B> {
+    /// A session on a backend of the caller's choice (it should hold no clauses yet).
+    pub fn with_backend(formula: F, backend: B) -> Self {
+        Session {
+            formula,
+            backend,
+            fed: 0,
+            selectors: Vec::new(),
+            clue_by_var: Vec::new(),
+        }
+    }
+
+    /// The formula, with every clue and hard constraint added so far.
+    pub fn formula(&self) -> &F {
+        &self.formula
+    }
+
+    /// The formula, to add hard clauses or variables; they reach the solver at the next solve.
+    pub fn formula_mut(&mut self) -> &mut F {
+        &mut self.formula
+    }
+
+    /// Hands the backend the clauses written into the formula since the last call: the one
+    /// place clauses go from formula to solver, so none is given twice or skipped.
+    pub fn flush(&mut self) {
+        let clauses = &self.formula.cnf().clauses;
+        for i in self.fed..clauses.len() {
+            self.backend.add_clause(clauses.get(i));
+        }
+        self.fed = clauses.len();
+    }
+
+    /// Number of clues added so far.
+    pub fn clue_count(&self) -> usize {
+        self.selectors.len()
+    }
+
+    /// The literal that switches clue `clue` on.
+    pub fn selector(&self, clue: usize) -> Lit {
+        self.selectors[clue]
+    }
+
+    /// The selectors of `clues`, in that order.
+    pub fn selectors_of(&self, clues: &[usize]) -> Vec<Lit> {
+        clues.iter().map(|&c| self.selectors[c]).collect()
+    }
+
+    /// The clue a selector literal switches on, if it is one.
+    pub fn clue_of(&self, lit: Lit) -> Option<usize> {
+        self.clue_by_var.get(lit.var().idx()).copied().flatten()
+    }
+
+    /// Adds a clue written by an encoder that takes a plain [`Cnf`] (a cardinality encoder, a
+    /// puzzle's own clause writer): its clauses are guarded by a fresh selector. Returns the
+    /// clue's index. `encode` gets the formula (for its literal tables) and a scratch CNF that
+    /// shares the formula's variables.
+    pub fn add_clue_encoded_by(&mut self, encode: impl FnOnce(&F, &mut Cnf)) -> usize {
+        let selector = self.new_selector();
+        let mut cnf = std::mem::take(self.formula.cnf_mut());
+        cnf.track("guarded clue", |cnf| {
+            Guarded::new(cnf, selector).add_encoded_by(|scratch| encode(&self.formula, scratch));
+        });
+        *self.formula.cnf_mut() = cnf;
+        self.register(selector)
+    }
+
+    /// A fresh selector variable, named after the clue it will switch on.
+    fn new_selector(&mut self) -> Lit {
+        let n = self.selectors.len() + 1;
+        self.formula
+            .cnf_mut()
+            .vars
+            .named(format!("clue{n}"))
+            .pos_lit()
+    }
+
+    /// Records `selector` as the next clue's; returns its index.
+    fn register(&mut self, selector: Lit) -> usize {
+        let clue = self.selectors.len();
+        let v = selector.var().idx();
+        if self.clue_by_var.len() <= v {
+            self.clue_by_var.resize(v + 1, None);
+        }
+        self.clue_by_var[v] = Some(clue);
+        self.selectors.push(selector);
+        clue
+    }
+
+    /// Switches clue `clue` off for good: its guarded clauses are satisfied from now on (the
+    /// solver can forget them).
+    pub fn retire_clue(&mut self, clue: usize) {
+        self.flush();
+        self.backend.add_clause(&[!self.selectors[clue]]);
+    }
+
+    /// Adds `clause` to the solver for good (not to the formula, which stays the puzzle's own).
+    pub fn block(&mut self, clause: &[Lit]) {
+        // Earlier clauses first: the solver sees clauses in the order they were made.
+        self.flush();
+        self.backend.add_clause(clause);
+    }
+
+    /// Adds `clause` to the solver under a fresh activation literal, which is returned: the
+    /// clause binds only in solves that assume it.
+    pub fn block_under_activation(&mut self, clause: &[Lit]) -> Lit {
+        let activation = self.formula.cnf_mut().fresh_lit();
+        let mut guarded = clause.to_vec();
+        guarded.push(!activation);
+        self.block(&guarded);
+        activation
+    }
+
+    /// Satisfiable under the assumptions?
+    pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
+        self.flush();
+        self.backend.solve(assumptions)
+    }
+
+    /// Satisfiable with the clues `on` switched on (and the others off), and `extra` assumed
+    /// after their selectors?
+    pub fn solve_clues(&mut self, on: &[usize], extra: &[Lit]) -> Result<bool, SolveError> {
+        let mut assumptions = self.selectors_of(on);
+        assumptions.extend_from_slice(extra);
+        self.solve(&assumptions)
+    }
+
+    /// After a SAT answer: the value of every variable of the formula.
+    pub fn model(&self) -> Vec<bool> {
+        self.backend.model(self.formula.cnf().num_vars())
+    }
+
+    /// After an UNSAT answer: the assumptions the solver blamed (enough for UNSAT, not
+    /// necessarily minimal).
+    pub fn failed(&self) -> Vec<Lit> {
+        self.backend.failed_assumptions()
+    }
+
+    /// After an UNSAT answer: the clues among the blamed assumptions, in increasing order.
+    pub fn core(&self) -> Vec<usize> {
+        let mut core: Vec<usize> = self
+            .failed()
+            .iter()
+            .filter_map(|&l| self.clue_of(l))
+            .collect();
+        core.sort_unstable();
+        core.dedup();
+        core
+    }
+
+    /// Answers of the formula (projected on its primary variables), with blocking clauses
+    /// under an activation literal that is switched off at the end; see [`enumerate`].
+    pub fn enumerate(
+        &mut self,
+        limit: Option<u64>,
+        on_model: impl FnMut(&[bool]) -> ControlFlow<()>,
+    ) -> Result<u64, SolveError> {
+        self.flush();
+        enumerate(self.formula.cnf_mut(), &mut self.backend, limit, on_model)
+    }
+
+    /// Solves and proves (or refutes) that the projected answer is unique; see
+    /// [`solve_unique`].
+    pub fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
+        self.flush();
+        solve_unique(self.formula.cnf_mut(), &mut self.backend)
+    }
+}
+
+impl<B: Backend> Session<Encoded, B> {
+    /// Adds a hard constraint (always on).
+    pub fn add_constraint(&mut self, c: &Constraint) {
+        self.formula.add_constraint(c);
+    }
+
+    /// Adds `c` as the next clue, behind a fresh selector; returns its index.
+    pub fn add_clue(&mut self, c: &Constraint) -> usize {
+        let selector = self.new_selector();
+        self.formula.add_constraint_guarded(c, selector);
+        self.register(selector)
+    }
+
+    /// Forbids the answer `values` (over the model's variables) for good.
+    pub fn block_answer(&mut self, values: &[usize]) {
+        let clause = self.formula.blocking_clause(values);
+        self.block(&clause);
+    }
+
+    /// Forbids the answer `values` while the returned activation literal is assumed.
+    pub fn block_answer_under_activation(&mut self, values: &[usize]) -> Lit {
+        let clause = self.formula.blocking_clause(values);
+        self.block_under_activation(&clause)
+    }
+
+    /// After a SAT answer: the value of every model variable.
+    pub fn values(&self) -> Result<Vec<usize>, SolveError> {
+        self.formula
+            .decode(&self.model())
+            .ok_or_else(|| SolveError::Solver("a model left a puzzle variable unset".into()))
+    }
+
+    /// Solves under the assumptions: the value of every model variable, or None when UNSAT.
+    pub fn solve_values(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<usize>>, SolveError> {
+        if self.solve(assumptions)? {
+            self.values().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// The literal "model variable `var` takes value `value`", to assume or deny.
+    pub fn value_lit(&mut self, var: usize, value: usize) -> Lit {
+        let mut cnf = std::mem::take(&mut self.formula.cnf);
+        let lit = self.formula.domains[var].value_lit(&mut cnf, value);
+        self.formula.cnf = cnf;
+        lit
+    }
+
+    /// Deletion-based minimisation: a subset of `items` (assumption literals, UNSAT together)
+    /// that is still UNSAT, in which every non-fixed item is needed.
+    ///
+    /// `core`, when given, is the core of an UNSAT solve under (a superset of) the items: plain
+    /// items outside it go first. Then the first item not yet known needed is left out and the
+    /// rest solved: UNSAT drops it for good and narrows the set to the new core; SAT marks it
+    /// needed. A needed item stays needed in every subset (its absence was satisfiable with
+    /// more items), so one pass suffices; the order of `items` decides which minimal set is
+    /// found, and is also the order of the assumptions in every trial. `witnesses` may settle
+    /// a trial without the solver, and hears of every second answer and every drop.
+    pub fn minimise(
+        &mut self,
+        items: &[(Lit, Role)],
+        core: Option<&[Lit]>,
+        witnesses: &mut dyn Witnesses,
+    ) -> Result<Minimised, SolveError> {
+        let mut out = Minimised::default();
+        let mut set: Vec<usize> = (0..items.len()).collect();
+        let mut needed = vec![false; items.len()];
+        let narrow = |set: &mut Vec<usize>,
+                          needed: &[bool],
+                          core: &[Lit],
+                          witnesses: &mut dyn Witnesses,
+                          out: &mut Minimised| {
+            let core: HashSet<Lit> = core.iter().copied().collect();
+            set.retain(|&i| {
+                let (lit, role) = items[i];
+                let keep = role != Role::Plain || needed[i] || core.contains(&lit);
+                if !keep {
+                    witnesses.dropped(i);
+                    out.by_core += 1;
+                }
+                keep
+            });
+        };
+        if let Some(core) = core {
+            narrow(&mut set, &needed, core, witnesses, &mut out);
+        }
+        let mut rest: Vec<usize> = Vec::with_capacity(set.len());
+        let mut assumptions: Vec<Lit> = Vec::with_capacity(set.len());
+        while let Some(&candidate) = set
+            .iter()
+            .find(|&&i| items[i].1 != Role::Fixed && !needed[i])
+        {
+            rest.clear();
+            rest.extend(set.iter().copied().filter(|&i| i != candidate));
+            if witnesses.shows_needed(&rest, candidate) {
+                out.by_witness += 1;
+                needed[candidate] = true;
+                continue;
+            }
+            out.solves += 1;
+            assumptions.clear();
+            assumptions.extend(rest.iter().map(|&i| items[i].0));
+            if self.solve(&assumptions)? {
+                witnesses.found(&self.values()?);
+                needed[candidate] = true;
+            } else {
+                witnesses.dropped(candidate);
+                std::mem::swap(&mut set, &mut rest);
+                let blamed = self.failed();
+                narrow(&mut set, &needed, &blamed, witnesses, &mut out);
+            }
+        }
+        out.kept = set
+            .into_iter()
+            .filter(|&i| items[i].1 != Role::Fixed)
+            .collect();
+        Ok(out)
+    }
+}
