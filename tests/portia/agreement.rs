@@ -152,7 +152,7 @@ fn portia2_sat_agrees_with_brute_force_on_every_pair_and_clue() {
         let (mut formula, choices) =
             Formula::with_statement_choices(2, Generation::Two, FormulaOptions::default());
         formula.add_clue(clue);
-        let mut solver = satpuz::solve::Varisat::new();
+        let mut session = satpuz::solve::Session::new(formula);
         for (lists, (a, b)) in pool.iter().zip(&mine) {
             let picks: Vec<_> = (0..2)
                 .flat_map(|j| (0..3).map(move |c| (j, c)))
@@ -164,7 +164,7 @@ fn portia2_sat_agrees_with_brute_force_on_every_pair_and_clue() {
                     choices[c][j][i]
                 })
                 .collect();
-            let answer = formula.solve_unique_under(&mut solver, &picks).unwrap();
+            let answer = model::unique_under(&mut session, &picks).unwrap();
             let positions = brute_positions(|p| allowed(&per_casket(a, b, p)));
             assert_agrees(&answer, &positions, &format!("{a:?} {b:?} `{text}`"));
         }

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::{Constraint, EncodeOptions};
 use crate::puzzles::grid::{Category, GridPuzzle, Positions, PuzzleError, Question};
 
-pub use cut::{Cut, CutError, CutStats, GuardedSolver, minimal_subset};
+pub use cut::{Cut, CutError, CutStats, minimal_subset};
 pub use date::{Date, DateError};
 use deal::{Arrangement, Dealer, deal_arrangement};
 pub use settings::{Setting, SettingError};

@@ -10,9 +10,8 @@ use serde::Deserialize;
 use crate::cnf::Lit;
 use crate::model::EncodeOptions;
 use crate::puzzles::grid::nearest;
-use crate::solve::SolveError;
+use crate::solve::{NoWitnesses, Role, Session, SolveError};
 
-use super::cut::GuardedSolver;
 use super::statements::{Fact, ValueRef};
 use super::{Case, InquestError};
 
@@ -280,7 +279,7 @@ pub enum Hint {
 
 /// The case in a solver: statements behind selectors, sheet squares as assumable literals.
 struct CaseSolver {
-    solver: GuardedSolver,
+    solver: Session,
     selectors: Vec<Lit>,
     /// `square_lit[cat][value][room]`.
     square_lit: Vec<Vec<Vec<Lit>>>,
@@ -294,10 +293,13 @@ impl CaseSolver {
         let grid = puzzle.build()?;
         let mut base = grid.model.clone();
         base.constraints.truncate(grid.clue_constraints.start);
-        let mut solver = GuardedSolver::new(&base, EncodeOptions::default());
+        let mut solver = Session::new(base.encode(EncodeOptions::default()));
         let selectors = grid.model.constraints[grid.clue_constraints.clone()]
             .iter()
-            .map(|c| solver.add_guarded(c))
+            .map(|c| {
+                let clue = solver.add_clue(c);
+                solver.selector(clue)
+            })
             .collect();
         let square_lit = grid
             .value_var
@@ -351,12 +353,12 @@ impl CaseSolver {
     /// solve with it blocked is UNSAT).
     fn solution(&mut self) -> Result<Vec<Vec<usize>>, InquestError> {
         let selectors = self.selectors.clone();
-        let values = self.solver.solve(&selectors)?.ok_or_else(|| {
+        let values = self.solver.solve_values(&selectors)?.ok_or_else(|| {
             SolveError::Solver("the case's statements contradict each other".into())
         })?;
         let room_of = self.room_of(&values);
-        self.solver.block(&values);
-        if self.solver.solve(&selectors)?.is_some() {
+        self.solver.block_answer(&values);
+        if self.solver.solve(&selectors)? {
             return Err(SolveError::Solver("the case has a second solution".into()).into());
         }
         Ok(room_of)
@@ -366,14 +368,28 @@ impl CaseSolver {
     /// (a deletion pass finds *a* minimal core, and the order decides which; the reader wants
     /// as few statements as possible).
     fn smallest_core(&mut self, fixed: &[Lit], core: &[Lit]) -> Result<Vec<Lit>, SolveError> {
-        let forward = self.solver.minimise(fixed, core)?;
-        let reversed: Vec<Lit> = core.iter().rev().copied().collect();
-        let backward = self.solver.minimise(fixed, &reversed)?;
+        let forward = self.minimise(fixed, core.iter().copied())?;
+        let backward = self.minimise(fixed, core.iter().rev().copied())?;
         Ok(if backward.len() < forward.len() {
             backward
         } else {
             forward
         })
+    }
+
+    /// A minimal subset of `core` that, with `fixed` (assumed first), is still UNSAT.
+    fn minimise(
+        &mut self,
+        fixed: &[Lit],
+        core: impl Iterator<Item = Lit>,
+    ) -> Result<Vec<Lit>, SolveError> {
+        let items: Vec<(Lit, Role)> = fixed
+            .iter()
+            .map(|&l| (l, Role::Fixed))
+            .chain(core.map(|l| (l, Role::Plain)))
+            .collect();
+        let minimised = self.solver.minimise(&items, None, &mut NoWitnesses)?;
+        Ok(minimised.kept.iter().map(|&i| items[i].0).collect())
     }
 
     /// A solver solution as `room_of[cat][value]`.
@@ -425,7 +441,7 @@ pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
     let given = CaseSolver::given(sheet);
     let mut assumptions = cs.selectors.clone();
     assumptions.extend(given.iter().map(|&s| cs.lit(s)));
-    let Some(values) = cs.solver.solve(&assumptions)? else {
+    let Some(values) = cs.solver.solve_values(&assumptions)? else {
         let core = cs.solver.failed();
         let core = cs.smallest_core(&[], &core)?;
         let (statements, given) = cs.explain(&core, &given);
@@ -451,11 +467,7 @@ pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
             };
             let square = Square { room, cat, value };
             let deny = !cs.lit(square);
-            if cs
-                .solver
-                .solve(&[&[deny][..], &assumptions].concat())?
-                .is_some()
-            {
+            if cs.solver.solve(&[&[deny][..], &assumptions].concat())? {
                 return Err(SolveError::Solver("the case has a second solution".into()).into());
             }
             let core: Vec<Lit> = cs

@@ -30,10 +30,10 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::cnf::Lit;
-use crate::solve::{Backend, SolveError, Varisat};
+use crate::solve::{Session, SolveError};
 
 use super::clue::{Clue, CountClue, LidClue, MakerStatement};
-use super::model::{self, Answer, Formula, FormulaOptions};
+use super::model::{self, Answer, Formula, FormulaOptions, unique_under};
 use super::{CASKETS, Puzzle, Statement, StatementList};
 
 /// Portia I, II or III.
@@ -341,7 +341,7 @@ struct Judge<'a> {
     opts: &'a CatalogueOptions,
     lists: Vec<StatementList>,
     /// Incremental strategy: the current list's formula and solver, made on first use.
-    per_list: Option<(Formula, Varisat)>,
+    per_list: Option<Session<Formula>>,
     /// Shared strategy: a solver per clue, each made on the clue's first use.
     shared: HashMap<Clue, Shared>,
     /// Clues already judged for the current list (the same clue can come from two positions).
@@ -350,9 +350,8 @@ struct Judge<'a> {
 
 /// The shared strategy's solver for one clue: the frame with statement choices, plus the clue.
 struct Shared {
-    formula: Formula,
+    session: Session<Formula>,
     choices: Vec<Vec<Vec<Lit>>>,
-    backend: Varisat,
 }
 
 impl<'a> Judge<'a> {
@@ -412,16 +411,13 @@ impl<'a> Judge<'a> {
             Strategy::Fresh => Ok(model::solve(&self.puzzle(clue.clone()), formula_opts)?.answer),
             Strategy::Incremental => {
                 let lists = &self.lists;
-                let (formula, backend) = self.per_list.get_or_insert_with(|| {
-                    (
-                        Formula::new(lists, generation, formula_opts),
-                        Varisat::new(),
-                    )
+                let session = self.per_list.get_or_insert_with(|| {
+                    Session::new(Formula::new(lists, generation, formula_opts))
                 });
-                let selector = formula.add_clue_guarded(clue);
-                let answer = formula.solve_unique_under(backend, &[selector])?;
+                let guarded = session.add_clue_encoded_by(|f, cnf| f.write_clue(cnf, clue));
+                let answer = unique_under(session, &[session.selector(guarded)])?;
                 // Retire the clue: its guarded clauses become satisfied for good.
-                backend.add_clause(&[!selector]);
+                session.retire_clue(guarded);
                 Ok(answer)
             }
             Strategy::Shared => {
@@ -433,9 +429,8 @@ impl<'a> Judge<'a> {
                         Formula::with_statement_choices(rows, generation, formula_opts);
                     formula.add_clue(clue);
                     Shared {
-                        formula,
+                        session: Session::new(formula),
                         choices,
-                        backend: Varisat::new(),
                     }
                 });
                 let mut assumptions = Vec::with_capacity(rows * CASKETS);
@@ -448,9 +443,7 @@ impl<'a> Judge<'a> {
                         assumptions.push(shared.choices[c][j][i]);
                     }
                 }
-                shared
-                    .formula
-                    .solve_unique_under(&mut shared.backend, &assumptions)
+                unique_under(&mut shared.session, &assumptions)
             }
         }
     }

@@ -12,13 +12,15 @@
 //! Only the portrait is projected on: "unique" means no second portrait position satisfies
 //! the formula. For catalogues, the statements can be left open and picked by assumption
 //! literals ([`Formula::with_statement_choices`]), and a clue can be added behind a selector
-//! literal, so one solver can judge many candidates under assumptions.
+//! literal in a [`Session`] ([`Formula::write_clue`]), so one solver can judge many
+//! candidates under assumptions ([`unique_under`]).
 
 use crate::cnf::{ClauseSink, Cnf, Lit, lit_value};
 use crate::encode::amo::exactly_one;
 use crate::encode::card::{self, Card};
 use crate::encode::{Amo, Domain, Encoding};
-use crate::solve::{Backend, SolveError, Varisat, Verdict, solve_unique};
+use crate::solve::session::OwnsCnf;
+use crate::solve::{Backend, Session, SolveError, Verdict};
 
 use super::clue::{Bound, Clue, CountClue, Counted, LidClue, Maker, MakerClaim, MakerStatement};
 use super::{CASKET_NAMES, CASKETS, Generation, Puzzle, Statement, StatementList};
@@ -46,8 +48,15 @@ pub struct Formula {
     /// `bellini[c]`: Bellini made casket `c` (Portia III; empty otherwise).
     pub bellini: Vec<Lit>,
     pub opts: FormulaOptions,
-    /// Clauses of `cnf` already handed to a backend by [`Formula::load_into`].
-    loaded: usize,
+}
+
+impl OwnsCnf for Formula {
+    fn cnf(&self) -> &Cnf {
+        &self.cnf
+    }
+    fn cnf_mut(&mut self) -> &mut Cnf {
+        &mut self.cnf
+    }
 }
 
 /// A solution in puzzle terms.
@@ -183,7 +192,6 @@ impl Formula {
             lid_counts,
             bellini,
             opts,
-            loaded: 0,
         }
     }
 
@@ -197,39 +205,19 @@ impl Formula {
     /// Adds the clue as hard constraints.
     pub fn add_clue(&mut self, clue: &Clue) {
         let mut cnf = std::mem::take(&mut self.cnf);
-        cnf.track("clue", |cnf| match clue {
-            Clue::Count(c) => self.count_clue(cnf, c),
-            Clue::Lids(c) => self.lid_clue(cnf, c),
-            Clue::Makers(m) => self.maker_statements(cnf, m),
-        });
+        cnf.track("clue", |cnf| self.write_clue(cnf, clue));
         self.cnf = cnf;
     }
 
-    /// Adds the clue behind a fresh selector literal (selector -> clue) and returns the
-    /// selector: solving under the assumption `selector` is solving with the clue. Every
-    /// clause the clue's encoding writes, its auxiliaries' definitions included, is weakened
-    /// by `!selector`; that is sound because those auxiliaries are the clue's own. (The model
-    /// layer's guarded constraints cover model constraints only, not cardinality encoders.)
-    pub fn add_clue_guarded(&mut self, clue: &Clue) -> Lit {
-        let selector = self.cnf.fresh_lit();
-        let mut scratch = Cnf {
-            vars: std::mem::take(&mut self.cnf.vars),
-            ..Cnf::default()
-        };
-        std::mem::swap(&mut self.cnf, &mut scratch);
-        self.add_clue(clue);
-        std::mem::swap(&mut self.cnf, &mut scratch);
-        self.cnf.vars = std::mem::take(&mut scratch.vars);
-        self.cnf.track("guarded clue", |cnf| {
-            let mut buf = Vec::new();
-            for cl in scratch.clauses.iter() {
-                buf.clear();
-                buf.extend_from_slice(cl);
-                buf.push(!selector);
-                cnf.add_clause(&buf);
-            }
-        });
-        selector
+    /// Writes the clue's clauses into `cnf` (this formula's, or a scratch one sharing its
+    /// variables, as [`Session::add_clue_encoded_by`] gives to put the clue behind a selector;
+    /// by the one guard rule, every clause written here is then guarded).
+    pub fn write_clue(&self, cnf: &mut Cnf, clue: &Clue) {
+        match clue {
+            Clue::Count(c) => self.count_clue(cnf, c),
+            Clue::Lids(c) => self.lid_clue(cnf, c),
+            Clue::Makers(m) => self.maker_statements(cnf, m),
+        }
     }
 
     fn count_clue(&self, cnf: &mut Cnf, clue: &CountClue) {
@@ -293,42 +281,6 @@ impl Formula {
         }
     }
 
-    /// Hands the clauses added since the last call to `backend`.
-    pub fn load_into(&mut self, backend: &mut dyn Backend) {
-        for i in self.loaded..self.cnf.clauses.len() {
-            backend.add_clause(self.cnf.clauses.get(i));
-        }
-        self.loaded = self.cnf.clauses.len();
-    }
-
-    /// Solves under `assumptions` and proves or refutes uniqueness of the portrait: solve,
-    /// block the portrait found, solve again. The block is the assumption "the portrait is not
-    /// in casket q" (the negated value literal, which the domain defines both ways, so it is
-    /// equivalent to the blocking clause over the primary variables); nothing is added to the
-    /// backend, which goes on to the next clue. (`solve::solve_unique` blocks by a clause.)
-    pub fn solve_unique_under(
-        &mut self,
-        backend: &mut dyn Backend,
-        assumptions: &[Lit],
-    ) -> Result<Answer, SolveError> {
-        self.load_into(backend);
-        if !backend.solve(assumptions)? {
-            return Ok(Answer::None);
-        }
-        let first = self.found(&backend.model(self.cnf.num_vars()))?;
-        let mut under = assumptions.to_vec();
-        under.push(!self.at[first.portrait]);
-        let second = if backend.solve(&under)? {
-            Some(self.found(&backend.model(self.cnf.num_vars()))?)
-        } else {
-            None
-        };
-        Ok(match second {
-            None => Answer::Unique(first),
-            Some(second) => Answer::Multiple(first, second),
-        })
-    }
-
     /// A model in puzzle terms.
     pub fn found(&self, model: &[bool]) -> Result<Found, SolveError> {
         let portrait = self.portrait.decode(model).ok_or_else(|| {
@@ -346,6 +298,32 @@ impl Formula {
     }
 }
 
+/// Solves under `assumptions` and proves or refutes uniqueness of the portrait: solve, block
+/// the portrait found, solve again. The block is the assumption "the portrait is not in casket
+/// q" (the negated value literal, which the domain defines both ways, so it is equivalent to
+/// the blocking clause over the primary variables); nothing is added to the solver, which goes
+/// on to the next clue. ([`Session::solve_unique`] blocks by a clause.)
+pub fn unique_under<B: Backend>(
+    session: &mut Session<Formula, B>,
+    assumptions: &[Lit],
+) -> Result<Answer, SolveError> {
+    if !session.solve(assumptions)? {
+        return Ok(Answer::None);
+    }
+    let first = session.formula().found(&session.model())?;
+    let mut under = assumptions.to_vec();
+    under.push(!session.formula().at[first.portrait]);
+    let second = if session.solve(&under)? {
+        Some(session.formula().found(&session.model())?)
+    } else {
+        None
+    };
+    Ok(match second {
+        None => Answer::Unique(first),
+        Some(second) => Answer::Multiple(first, second),
+    })
+}
+
 /// A puzzle solved by a fresh solver, with its formula's size before solving.
 #[derive(Debug, Clone)]
 pub struct Solved {
@@ -355,12 +333,14 @@ pub struct Solved {
 }
 
 /// Encodes the whole puzzle, solves it with a fresh varisat and proves or refutes uniqueness
-/// with the library's projected blocking clause ([`solve_unique`]).
+/// with the library's projected blocking clause ([`Session::solve_unique`]).
 pub fn solve(puzzle: &Puzzle, opts: FormulaOptions) -> Result<Solved, SolveError> {
-    let mut formula = Formula::for_puzzle(puzzle, opts);
+    let formula = Formula::for_puzzle(puzzle, opts);
     let (variables, clauses) = (formula.cnf.num_vars(), formula.cnf.num_clauses());
-    let mut backend = Varisat::with_cnf(&formula.cnf);
-    let answer = match solve_unique(&mut formula.cnf, &mut backend)? {
+    let mut session = Session::new(formula);
+    let verdict = session.solve_unique()?;
+    let formula = session.formula();
+    let answer = match verdict {
         Verdict::Unsat => Answer::None,
         Verdict::Unique(m) => Answer::Unique(formula.found(&m)?),
         Verdict::Multiple(a, b) => Answer::Multiple(formula.found(&a)?, formula.found(&b)?),
