@@ -8,8 +8,8 @@ use std::ops::Range;
 
 use crate::cnf::Lit;
 use crate::model::{EncodeOptions, Encoded, Model};
-use crate::solve::session::{NoWitnesses, Role, Session};
 use crate::solve::SolveError;
+use crate::solve::session::{Narrowing, NoWitnesses, Role, Session};
 
 /// One solver holding a model whose clues can be switched on and off.
 pub struct Explainer {
@@ -76,7 +76,9 @@ impl Explainer {
             .iter()
             .map(|&c| (self.session.selector(c), Role::Plain))
             .collect();
-        let minimised = self.session.minimise(&items, Some(&core), &mut NoWitnesses)?;
+        let minimised =
+            self.session
+                .minimise(&items, Some(&core), Narrowing::Eager, &mut NoWitnesses)?;
         Ok(Some(minimised.kept))
     }
 

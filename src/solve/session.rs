@@ -57,6 +57,19 @@ pub enum Role {
     Plain,
 }
 
+/// When [`Session::minimise`] drops the items an UNSAT core leaves out (without a solve: the
+/// core alone is still UNSAT).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Narrowing {
+    /// All of them as soon as the core comes: the fewest solves, but which minimal set is
+    /// found then depends on the cores the solver happens to report.
+    Eager,
+    /// Each one only when its own turn comes: every decision is the one plain deletion
+    /// (trying every item in order, no cores) would make, so the result depends only on the
+    /// formula and the order, never on the solver's cores.
+    AtTurn,
+}
+
 /// Ways to settle a minimiser's question without the solver, from second answers.
 ///
 /// Items are numbered by their position in the list handed to [`Session::minimise`] (or,
@@ -338,31 +351,35 @@ impl<B: Backend> Session<Encoded, B> {
     /// Deletion-based minimisation: a subset of `items` (assumption literals, UNSAT together)
     /// that is still UNSAT, in which every non-fixed item is needed.
     ///
-    /// `core`, when given, is the core of an UNSAT solve under (a superset of) the items: plain
-    /// items outside it go first. Then the first item not yet known needed is left out and the
-    /// rest solved: UNSAT drops it for good and narrows the set to the new core; SAT marks it
-    /// needed. A needed item stays needed in every subset (its absence was satisfiable with
-    /// more items), so one pass suffices; the order of `items` decides which minimal set is
-    /// found, and is also the order of the assumptions in every trial. `witnesses` may settle
-    /// a trial without the solver, and hears of every second answer and every drop.
+    /// The first item not yet known needed is left out and the rest solved: UNSAT drops it for
+    /// good, SAT marks it needed. A needed item stays needed in every subset (its absence was
+    /// satisfiable with more items), so one pass suffices; the order of `items` decides which
+    /// minimal set is found, and is also the order of the assumptions in every trial. Plain
+    /// items outside the latest core (`core`, when given, is the core of an UNSAT solve under
+    /// a superset of the items) are dropped without a solve, as `narrowing` says. `witnesses`
+    /// may settle a trial without the solver, and hears of every second answer and every drop.
     pub fn minimise(
         &mut self,
         items: &[(Lit, Role)],
         core: Option<&[Lit]>,
+        narrowing: Narrowing,
         witnesses: &mut dyn Witnesses,
     ) -> Result<Minimised, SolveError> {
         let mut out = Minimised::default();
         let mut set: Vec<usize> = (0..items.len()).collect();
         let mut needed = vec![false; items.len()];
+        let mut last_core: Option<HashSet<Lit>> = core.map(|c| c.iter().copied().collect());
+        let outside = |i: usize, core: &Option<HashSet<Lit>>| {
+            let (lit, role) = items[i];
+            role == Role::Plain && core.as_ref().is_some_and(|c| !c.contains(&lit))
+        };
         let narrow = |set: &mut Vec<usize>,
-                          needed: &[bool],
-                          core: &[Lit],
-                          witnesses: &mut dyn Witnesses,
-                          out: &mut Minimised| {
-            let core: HashSet<Lit> = core.iter().copied().collect();
+                      needed: &[bool],
+                      core: &Option<HashSet<Lit>>,
+                      witnesses: &mut dyn Witnesses,
+                      out: &mut Minimised| {
             set.retain(|&i| {
-                let (lit, role) = items[i];
-                let keep = role != Role::Plain || needed[i] || core.contains(&lit);
+                let keep = needed[i] || !outside(i, core);
                 if !keep {
                     witnesses.dropped(i);
                     out.by_core += 1;
@@ -370,8 +387,8 @@ impl<B: Backend> Session<Encoded, B> {
                 keep
             });
         };
-        if let Some(core) = core {
-            narrow(&mut set, &needed, core, witnesses, &mut out);
+        if narrowing == Narrowing::Eager {
+            narrow(&mut set, &needed, &last_core, witnesses, &mut out);
         }
         let mut rest: Vec<usize> = Vec::with_capacity(set.len());
         let mut assumptions: Vec<Lit> = Vec::with_capacity(set.len());
@@ -381,6 +398,12 @@ impl<B: Backend> Session<Encoded, B> {
         {
             rest.clear();
             rest.extend(set.iter().copied().filter(|&i| i != candidate));
+            if narrowing == Narrowing::AtTurn && outside(candidate, &last_core) {
+                witnesses.dropped(candidate);
+                out.by_core += 1;
+                std::mem::swap(&mut set, &mut rest);
+                continue;
+            }
             if witnesses.shows_needed(&rest, candidate) {
                 out.by_witness += 1;
                 needed[candidate] = true;
@@ -395,8 +418,10 @@ impl<B: Backend> Session<Encoded, B> {
             } else {
                 witnesses.dropped(candidate);
                 std::mem::swap(&mut set, &mut rest);
-                let blamed = self.failed();
-                narrow(&mut set, &needed, &blamed, witnesses, &mut out);
+                last_core = Some(self.failed().into_iter().collect());
+                if narrowing == Narrowing::Eager {
+                    narrow(&mut set, &needed, &last_core, witnesses, &mut out);
+                }
             }
         }
         out.kept = set

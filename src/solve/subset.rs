@@ -8,7 +8,7 @@
 
 use crate::cnf::Lit;
 use crate::model::Encoded;
-use crate::solve::session::{Role, Session, Witnesses};
+use crate::solve::session::{Narrowing, Role, Session, Witnesses};
 use crate::solve::{Backend, SolveError};
 
 /// What a growth step found.
@@ -52,6 +52,8 @@ pub struct CutOrder<'a> {
     pub prefer: &'a [usize],
     /// Assumed after the clues in every solve (e.g. the blocked answer's activation literal).
     pub under: &'a [Lit],
+    /// When clues outside the solver's core go.
+    pub narrowing: Narrowing,
     /// The session's last solve was under exactly `order` and `under`, and UNSAT (as after
     /// [`grow`] says [`Growth::Forced`]): its core is used instead of solving again.
     pub just_forced: bool,
@@ -100,7 +102,7 @@ pub fn minimal_unique_subset<B: Backend>(
         inner: witnesses,
         rest: Vec::new(),
     };
-    let minimised = session.minimise(&items, Some(&core), &mut by_clue)?;
+    let minimised = session.minimise(&items, Some(&core), cut.narrowing, &mut by_clue)?;
     let mut kept: Vec<usize> = minimised.kept.iter().map(|&i| cut.order[i]).collect();
     kept.sort_unstable();
     Ok(Some(Cut {

@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use super::{Category, Clue, GridPuzzle, Positions, Relation};
 use crate::model::{EncodeOptions, holds};
 use crate::solve::{
-    CutOrder, Growth, NoWitnesses, Session, SolveError, Witnesses, grow, minimal_unique_subset,
+    CutOrder, Growth, Narrowing, NoWitnesses, Session, SolveError, Witnesses, grow,
+    minimal_unique_subset,
 };
 
 /// Category names for generated puzzles (then `category11`, ...).
@@ -140,6 +141,7 @@ pub fn generate(shape: GridShape, seed: u64) -> Result<Generated, GenerateError>
         order: &order,
         prefer: &prefer,
         under: &under,
+        narrowing: Narrowing::Eager,
         just_forced: false,
     };
     let kept = minimal_unique_subset(&mut session, cut, &mut swaps)?
@@ -191,7 +193,6 @@ impl SwapWitness {
         }
         SwapWitness { breaks, by_clue }
     }
-
 }
 
 impl Witnesses for SwapWitness {

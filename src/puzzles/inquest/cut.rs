@@ -27,7 +27,7 @@
 
 use crate::model::{Constraint, EncodeOptions, Model, holds};
 use crate::solve::{
-    CutOrder, Growth, Session, SolveError, Witnesses, grow, minimal_unique_subset,
+    CutOrder, Growth, Narrowing, Session, SolveError, Witnesses, grow, minimal_unique_subset,
 };
 
 /// How a cut went, for reports and benches.
@@ -148,10 +148,12 @@ impl Cut {
             order: &order,
             prefer: &[],
             under: &[],
+            narrowing: Narrowing::AtTurn,
             just_forced: true,
         };
-        let cut = minimal_unique_subset(&mut session, cut, &mut seen)?
-            .ok_or_else(|| SolveError::Solver("the statements stopped forcing the answer".into()))?;
+        let cut = minimal_unique_subset(&mut session, cut, &mut seen)?.ok_or_else(|| {
+            SolveError::Solver("the statements stopped forcing the answer".into())
+        })?;
         stats.solver_calls += cut.solves;
         stats.removal_calls += cut.solves;
         stats.saved_by_witness += cut.by_witness;

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use crate::cnf::Lit;
 use crate::model::EncodeOptions;
 use crate::puzzles::grid::nearest;
-use crate::solve::{NoWitnesses, Role, Session, SolveError};
+use crate::solve::{Narrowing, NoWitnesses, Role, Session, SolveError};
 
 use super::statements::{Fact, ValueRef};
 use super::{Case, InquestError};
@@ -388,7 +388,9 @@ impl CaseSolver {
             .map(|&l| (l, Role::Fixed))
             .chain(core.map(|l| (l, Role::Plain)))
             .collect();
-        let minimised = self.solver.minimise(&items, None, &mut NoWitnesses)?;
+        let minimised = self
+            .solver
+            .minimise(&items, None, Narrowing::Eager, &mut NoWitnesses)?;
         Ok(minimised.kept.iter().map(|&i| items[i].0).collect())
     }
 
