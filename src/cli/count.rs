@@ -115,9 +115,10 @@ impl CountCmd {
             outln!("{v:#}")?;
         } else {
             let bound = if complete { "" } else { "at least " };
-            let stopped = counted.stopped.map_or(String::new(), |r| {
-                format!("{}; ", stopped_words(r, elapsed))
-            });
+            let after = run::stop().stopped_after().unwrap_or(elapsed);
+            let stopped = counted
+                .stopped
+                .map_or(String::new(), |r| format!("{}; ", stopped_words(r, after)));
             outln!(
                 "{name}: {bound}{count} solution(s) ({stopped}projected on {projected_on}; {:.1} ms)",
                 secs * 1e3

@@ -545,7 +545,13 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
             let v = json!({"deals": 0, "complete": false, "stopped": stopped_name(reason)});
             outln!("{v:#}")?;
         } else {
-            outln!("no deals ({})", stopped_words(reason, stop.elapsed()))?;
+            outln!(
+                "no deals ({})",
+                stopped_words(
+                    reason,
+                    stop.stopped_after().unwrap_or_else(|| stop.elapsed())
+                )
+            )?;
         }
         return Ok(ExitCode::from(EXIT_STOPPED));
     }
@@ -555,7 +561,8 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
     let median = ms(times[times.len() / 2]);
     let p90 = ms(times[(times.len() * 9 / 10).min(times.len() - 1)]);
     let mean_calls = calls as f64 / done as f64;
-    let partial = stopped.map(|r| stopped_words(r, stop.elapsed()));
+    let partial =
+        stopped.map(|r| stopped_words(r, stop.stopped_after().unwrap_or_else(|| stop.elapsed())));
     if as_json {
         let v = json!({
             "length": args.length.name(), "first_seed": first, "deals": done,

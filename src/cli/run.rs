@@ -162,7 +162,8 @@ pub fn supervise(
                 super::output::remove_pending();
                 let partial = PARTIAL.lock().unwrap_or_else(|e| e.into_inner()).take();
                 if let Some(partial) = partial {
-                    report_abandoned(&partial, reason, stop.elapsed())?;
+                    let after = stop.stopped_after().unwrap_or_else(|| stop.elapsed());
+                    report_abandoned(&partial, reason, after)?;
                 }
                 return Ok(ExitCode::from(EXIT_STOPPED));
             }

@@ -1,9 +1,8 @@
 //! Any DIMACS solver run as a process (minisat by default): the formula is written to a
 //! temporary file, assumptions as unit clauses, and the solver's result file is read back.
 
-use std::path::PathBuf;
+use std::io::{BufWriter, Write};
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::cnf::dimacs::{SolverOutput, parse_model, write_cnf};
 use crate::cnf::{ClauseSink, Cnf, Lit};
@@ -34,12 +33,6 @@ impl External {
     }
 }
 
-fn temp_path(ext: &str) -> PathBuf {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("satpuz-{}-{n}.{ext}", std::process::id()))
-}
-
 impl Backend for External {
     fn add_clause(&mut self, lits: &[Lit]) {
         let top = lits.iter().map(|l| l.var().idx32() + 1).max().unwrap_or(0);
@@ -53,16 +46,21 @@ impl Backend for External {
             cnf.vars.reserve(a.var().idx32() + 1);
             cnf.clauses.push_raw(&[a]);
         }
-        let (input, output) = (temp_path("cnf"), temp_path("out"));
+        let spawn = |source| SolveError::Spawn {
+            cmd: self.cmd.clone(),
+            source,
+        };
+        // A fresh private directory (not a guessable name in /tmp), removed when dropped.
+        let dir = tempfile::Builder::new()
+            .prefix("satpuz-")
+            .tempdir()
+            .map_err(spawn)?;
+        let (input, output) = (dir.path().join("in.cnf"), dir.path().join("out.txt"));
         let result = (|| {
-            let mut file = std::fs::File::create(&input).map_err(|source| SolveError::Spawn {
-                cmd: self.cmd.clone(),
-                source,
-            })?;
-            write_cnf(&cnf, &[], &mut file).map_err(|source| SolveError::Spawn {
-                cmd: self.cmd.clone(),
-                source,
-            })?;
+            let mut file = BufWriter::new(std::fs::File::create(&input).map_err(spawn)?);
+            write_cnf(&cnf, &[], &mut file)
+                .and_then(|()| file.flush())
+                .map_err(spawn)?;
             Command::new(&self.cmd)
                 .arg(&input)
                 .arg(&output)
@@ -80,8 +78,7 @@ impl Backend for External {
                 detail: e.to_string(),
             })
         })();
-        let _ = std::fs::remove_file(&input);
-        let _ = std::fs::remove_file(&output);
+        drop(dir);
         self.last_assumptions = assumptions.to_vec();
         match result? {
             SolverOutput::Unsat => Ok(false),

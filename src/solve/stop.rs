@@ -10,7 +10,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Backend, SolveError, enumerate};
@@ -45,6 +45,8 @@ pub struct Stop {
     start: Instant,
     deadline: Option<Instant>,
     state: Arc<AtomicU8>,
+    /// When the flag was raised, in nanoseconds after `start`.
+    interrupted_at: Arc<AtomicU64>,
 }
 
 impl Default for Stop {
@@ -67,15 +69,30 @@ impl Stop {
             // A timeout too large to represent is no deadline at all.
             deadline: timeout.and_then(|t| start.checked_add(t)),
             state: Arc::new(AtomicU8::new(RUNNING)),
+            interrupted_at: Arc::new(AtomicU64::new(0)),
         }
     }
 
     /// Raises the flag: every clone's [`Stop::should_stop`] is true from now on. Only an
     /// atomic store, so it may be called from a signal handler's thread.
     pub fn interrupt(&self) {
+        let nanos = u64::try_from(self.start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        // Stored first: whoever sees INTERRUPTED sees its time.
+        self.interrupted_at.store(nanos, Ordering::SeqCst);
         let _ =
             self.state
                 .compare_exchange(RUNNING, INTERRUPTED, Ordering::SeqCst, Ordering::SeqCst);
+    }
+
+    /// How long the run had been going when it had to stop: the timeout itself, or the time of
+    /// the interrupt (None while it need not stop).
+    pub fn stopped_after(&self) -> Option<Duration> {
+        match self.reason()? {
+            StopReason::Timeout => self.deadline.map(|d| d - self.start),
+            StopReason::Interrupted => Some(Duration::from_nanos(
+                self.interrupted_at.load(Ordering::SeqCst),
+            )),
+        }
     }
 
     /// Has the flag been raised or the deadline passed?
@@ -178,6 +195,7 @@ mod tests {
         assert_eq!(stop.reason(), Some(StopReason::Timeout));
         stop.interrupt();
         assert_eq!(stop.reason(), Some(StopReason::Timeout));
+        assert_eq!(stop.stopped_after(), Some(Duration::ZERO));
         assert_eq!(stop.remaining(), Some(Duration::ZERO));
         assert!(Stop::new(Some(Duration::MAX)).reason().is_none());
     }
