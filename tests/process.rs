@@ -283,6 +283,37 @@ fn a_full_disk_on_stdout_is_a_one_line_error() {
     }
 }
 
+/// Messages on a stderr that cannot be written are dropped, not a panic (exit 101).
+#[test]
+fn a_full_disk_on_stderr_is_no_panic() {
+    let dir = scratch("full-stderr");
+    let cnf = dir.join("j.cnf");
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let cnf_arg = cnf.to_str().unwrap();
+    let out = satpuz(&["encode", "jindosh", "--dimacs", cnf_arg])
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(cnf.exists());
+    let out = satpuz(&["solve", "no-such-puzzle"])
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_INPUT));
+    let big = free_cnf(&dir, 60);
+    let out = satpuz(&["count", &big, "--all", "--timeout", "1.3", "--progress"])
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED));
+}
+
 /// Item 12: Ctrl-C on a long count prints the count so far, marked, and exits 4.
 #[test]
 fn sigint_on_a_long_count_reports_the_partial_count() {

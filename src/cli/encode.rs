@@ -10,7 +10,7 @@ use satpuz::cnf::dimacs::write_cnf;
 use serde_json::json;
 
 use super::input::{Input, load_input, prepare};
-use super::output::{Dest, out};
+use super::output::{Dest, eout, eoutln, out};
 use super::{EXIT_OK, EncodeFlags};
 
 #[derive(Debug, Args)]
@@ -126,12 +126,12 @@ pub(super) fn write_and_report(
         if to_stdout {
             // After the CNF, in order: what went to stdout first goes out first.
             super::output::flush_stdout()?;
-            eprint!("{report}");
+            eout!("{report}");
         } else {
             out!("{report}")?;
         }
     } else if let Some(Dest::File(file)) = dimacs {
-        eprintln!(
+        eoutln!(
             "wrote {} ({} variables, {} clauses)",
             file.path().display(),
             cnf.num_vars(),

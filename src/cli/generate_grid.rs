@@ -16,7 +16,7 @@ use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
 use satpuz::solve::count;
 
 use super::EXIT_OK;
-use super::output::{OutputFile, out};
+use super::output::{OutputFile, eoutln, out};
 use super::run::{Partial, RunFlags, supervise};
 
 #[derive(Debug, Args)]
@@ -96,7 +96,7 @@ impl GridArgs {
         let file = serde_json::to_string_pretty(&puzzle)? + "\n";
         if let Some(out) = &out {
             out.write(|f| f.write_all(file.as_bytes()))?;
-            eprintln!(
+            eoutln!(
                 "wrote {} ({} clues, generated in {:.0} ms)",
                 out.path().display(),
                 puzzle.clues.len(),

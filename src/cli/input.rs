@@ -4,6 +4,7 @@
 use std::io::Read;
 use std::path::Path;
 
+use super::output::eoutln;
 use anyhow::{Context, bail};
 use satpuz::cnf::dimacs::{ParsedCnf, parse_cnf};
 use satpuz::model::{EncodeOptions, Encoded};
@@ -67,7 +68,7 @@ pub fn load(arg: &str, lenient: bool) -> anyhow::Result<Input> {
     } else {
         let parsed = parse_cnf(&bytes, lenient).with_context(|| origin.clone())?;
         for w in &parsed.warnings {
-            eprintln!("warning: {origin}: {w}");
+            eoutln!("warning: {origin}: {w}");
         }
         Ok(Input::Cnf { parsed, origin })
     }
@@ -87,7 +88,7 @@ pub fn load_input(arg: &str, lenient: bool, text: Option<&str>) -> anyhow::Resul
     let text = std::str::from_utf8(&bytes).with_context(|| format!("{origin}: not UTF-8"))?;
     let parsed = satpuz::puzzles::jindosh_text::parse(text).with_context(|| origin.clone())?;
     for w in &parsed.warnings {
-        eprintln!("warning: {origin}: {w}");
+        eoutln!("warning: {origin}: {w}");
     }
     Ok(Input::Grid {
         puzzle: parsed.puzzle,

@@ -16,7 +16,7 @@ use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
 
 use super::input::{prepare, read_source};
-use super::output::{OutputFile, out, outln, with_stdout};
+use super::output::{OutputFile, eout, eoutln, out, outln, with_stdout};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
 use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED};
 
@@ -163,7 +163,7 @@ impl InquestCmd {
                 return Ok(ExitCode::from(EXIT_OK));
             };
             out.write(|f| write_cnf(cnf, &comments, f))?;
-            eprintln!(
+            eoutln!(
                 "wrote {} ({} variables, {} clauses)",
                 path.display(),
                 cnf.num_vars(),
@@ -536,7 +536,7 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
         }
     }
     if progress {
-        eprintln!();
+        eoutln!();
     }
     if times.is_empty() {
         // Stopped before the first deal.
@@ -610,7 +610,7 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
 fn progress_bar(done: u64, total: u64) {
     const WIDTH: u64 = 40;
     let filled = (done * WIDTH / total) as usize;
-    eprint!(
+    eout!(
         "\r[{}{}] {done}/{total}",
         "#".repeat(filled),
         " ".repeat(WIDTH as usize - filled)

@@ -3,7 +3,8 @@
 //! - **Standard output** goes through one buffered writer ([`out!`], [`outln!`], [`with_stdout`])
 //!   whose errors propagate as [`StdoutError`]; `main` turns a closed pipe into a quiet exit
 //!   ([`super::EXIT_PIPE`]) and any other write error into one line on stderr, exit 1. Nothing
-//!   in `cli/` uses `print!`/`println!`: they panic on a write error.
+//!   in `cli/` uses `print!`/`println!`: they panic on a write error. Messages go to stderr
+//!   through [`eout!`]/[`eoutln!`], which drop what cannot be written instead of panicking.
 //! - **Output files** are planned before any work ([`OutputFile::plan`], [`plan_outputs`]: the
 //!   file exists without `--force`, the same path is given twice, the directory is missing or
 //!   not writable), then written to a temporary file in the same directory and renamed over the
@@ -72,7 +73,24 @@ macro_rules! outln {
     };
 }
 
-pub(crate) use {out, outln};
+/// `eprint!` that never panics: a message that cannot be written to stderr (`2>/dev/full`)
+/// is dropped, as there is nowhere better to say so.
+macro_rules! eout {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// `eprintln!` that never panics (see [`eout!`]).
+macro_rules! eoutln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+pub(crate) use {eout, eoutln, out, outln};
 
 /// An output file the command will write once its work has succeeded. Made by
 /// [`OutputFile::plan`], which refuses up front what would fail or destroy something.

@@ -18,6 +18,7 @@ use satpuz::puzzles::portia::model::{self, Answer, FormulaOptions, Found};
 use satpuz::puzzles::portia::{CASKET_NAMES, CASKETS, Puzzle, Record, parse_statement_lists, text};
 use serde_json::{Value, json};
 
+use super::output::eoutln;
 use super::{EXIT_INPUT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
 
 /// `solve` arguments that only apply to PUZZLE=portia.
@@ -261,7 +262,7 @@ fn report(
     super::output::out!("{out}")?;
     if !mismatches.is_empty() {
         for m in &mismatches {
-            eprintln!("error: {m}");
+            eoutln!("error: {m}");
         }
         return Ok(ExitCode::from(EXIT_INPUT));
     }

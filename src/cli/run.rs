@@ -21,7 +21,7 @@ use satpuz::solve::stop::{Stop, StopReason};
 use serde_json::json;
 
 use super::EXIT_STOPPED;
-use super::output::outln;
+use super::output::{eout, eoutln, outln};
 
 /// How long a stopped worker gets to return its own partial result before the main thread
 /// reports for it.
@@ -94,7 +94,7 @@ fn install_handler() {
             }
         });
         if let Err(e) = result {
-            eprintln!("warning: Ctrl-C will end satpuz without a partial result: {e}");
+            eoutln!("warning: Ctrl-C will end satpuz without a partial result: {e}");
         }
     });
 }
@@ -247,7 +247,7 @@ impl Progress {
                 return;
             }
             let n = FOUND.load(Ordering::Relaxed);
-            eprint!(
+            eout!(
                 "\r  {n} solutions so far ({:.0}/s, {:.0} s)",
                 n as f64 / elapsed.as_secs_f64(),
                 elapsed.as_secs_f64()
@@ -259,7 +259,7 @@ impl Progress {
 
     fn finish(&mut self) {
         if self.shown {
-            eprintln!();
+            eoutln!();
             self.shown = false;
         }
     }
