@@ -331,7 +331,7 @@ fn sigint_on_a_long_count_reports_the_partial_count() {
     assert!(run.took < Duration::from_secs(5), "{run:?}");
     let line = run.stdout.trim();
     assert!(line.contains(": at least "), "{run:?}");
-    assert!(line.contains("interrupted after 1."), "{run:?}");
+    assert!(line.contains("(interrupted after "), "{run:?}");
     let n: u64 = line
         .split(": at least ")
         .nth(1)
@@ -487,7 +487,7 @@ fn generate_grid_refuses_shapes_it_cannot_serve() {
         let run = run_with(satpuz(&all), Duration::from_secs(5), |_| {});
         assert_eq!(run.status.code(), Some(EXIT_INPUT), "{args:?}: {run:?}");
         assert!(run.stderr.contains(why), "{args:?}: {run:?}");
-        assert!(run.took < Duration::from_secs(2), "{args:?}: {run:?}");
+        assert!(run.took < Duration::from_secs(3), "{args:?}: {run:?}");
     }
     let run = run_with(
         satpuz(&["generate", "grid", "--positions", "3", "--categories", "2"]),
