@@ -28,4 +28,5 @@ pub mod cnf;
 pub mod encode;
 pub mod model;
 pub mod puzzles;
+pub mod report;
 pub mod solve;

@@ -47,11 +47,11 @@ fn solve_json_gives_the_same_answer_in_every_encoding() {
             .unwrap_or_else(|e| panic!("--json output is JSON ({e}): {r:?}"));
         assert_eq!(v["satisfiable"], true, "{r:?}");
         assert_eq!(v["unique"], true, "{r:?}");
-        assert_eq!(v["encoding"], opts.encoding.name());
-        assert_eq!(v["amo"], opts.amo.name());
+        assert_eq!(v["settings"]["encoding"], opts.encoding.name());
+        assert_eq!(v["settings"]["amo"], opts.amo.name());
         for (person, heirloom) in JINDOSH_OWNERS {
             assert_eq!(
-                v["solution"]["answer"][person],
+                v["answer"]["question"][person],
                 heirloom,
                 "{}/{}: {person}",
                 opts.encoding.name(),
@@ -59,7 +59,7 @@ fn solve_json_gives_the_same_answer_in_every_encoding() {
             );
         }
         assert_eq!(
-            v["solution"]["positions"]
+            v["answer"]["positions"]
                 .as_array()
                 .expect("positions")
                 .len(),

@@ -242,8 +242,8 @@ fn solve_shows_two_answers_and_their_differences_and_exits_3() {
     let o = satpuz(&["solve", &file, "--json"]);
     assert_eq!(o.code, 3);
     let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
-    assert_eq!(v["solutions_counted"], brute.len());
-    assert_eq!(v["count_complete"], true);
+    assert_eq!(v["solutions"], brute.len());
+    assert_eq!(v["complete"], true);
     // Both answers are solutions, and the listed differences are exactly where they differ.
     let as_rows = |sol: &serde_json::Value| -> Vec<Vec<String>> {
         missing
@@ -259,7 +259,7 @@ fn solve_shows_two_answers_and_their_differences_and_exits_3() {
             })
             .collect()
     };
-    let (a, b) = (as_rows(&v["solution"]), as_rows(&v["another_solution"]));
+    let (a, b) = (as_rows(&v["answer"]), as_rows(&v["second_answer"]));
     assert!(brute.contains(&a) && brute.contains(&b) && a != b);
     let labels = missing.position_labels();
     let mut want = BTreeSet::new();

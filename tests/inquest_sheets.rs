@@ -416,7 +416,7 @@ fn cli_deals_exports_and_solves_a_case() {
     let solved: serde_json::Value = serde_json::from_str(&solved).unwrap();
     assert_eq!(solved["unique"], true);
     assert_eq!(
-        solved["solution"]["answer"]["platform ticket"],
+        solved["answer"]["question"]["platform ticket"],
         "Mr Tolland"
     );
     let Run {

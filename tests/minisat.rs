@@ -28,7 +28,7 @@ fn decoded_table(puzzle: &GridPuzzle, json: &str) -> Vec<Vec<usize>> {
     let v: serde_json::Value =
         serde_json::from_str(json).unwrap_or_else(|e| panic!("decode --json ({e}): {json}"));
     assert_eq!(v["satisfiable"], true, "{json}");
-    v["solution"]["positions"]
+    v["answer"]["positions"]
         .as_array()
         .expect("positions")
         .iter()

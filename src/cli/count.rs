@@ -7,39 +7,32 @@ use std::time::Instant;
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
-use satpuz::puzzles::grid::answers::count_answers;
+use satpuz::puzzles::Purpose;
+use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
 use satpuz::solve::Varisat;
 use satpuz::solve::stop::{Enumerated, enumerate_until};
-use serde_json::json;
 
-use super::input::{Input, load_input, prepare_for_solving};
+use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
 use super::output::outln;
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
-use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED, EncodeFlags};
+use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED, print_json};
 
 #[derive(Debug, Args)]
 pub struct CountCmd {
-    /// Built-in puzzle name, puzzle file (.json), DIMACS file, or `-` for standard input.
-    pub puzzle: String,
+    #[command(flatten)]
+    pub input: PuzzleArgs,
     /// Count every solution.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "limit")]
     pub all: bool,
-    /// Stop after N solutions (the count is then a lower bound).
-    #[arg(long, value_name = "N")]
+    /// Stop after N solutions (N >= 1; the count is then a lower bound).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
-    /// Print the result as JSON.
+    /// Print the result as JSON (see `satpuz schema`).
     #[arg(long)]
     pub json: bool,
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
-    #[arg(long)]
+    #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
-    /// Read the puzzle from its text (`jindosh --text riddle.txt`, or `-` for standard input).
-    #[arg(long, value_name = "FILE")]
-    pub text: Option<String>,
-    #[command(flatten)]
-    pub flags: EncodeFlags,
-    #[command(flatten)]
-    pub hooks: super::hooks::HooksFlags,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -50,7 +43,7 @@ impl CountCmd {
             bail!("say --all to count every solution, or --limit N to stop after N");
         }
         let partial = Partial::Count {
-            name: self.puzzle.clone(),
+            name: self.input.puzzle.clone(),
             json: self.json,
         };
         supervise(self.run, partial, move || self.count())
@@ -59,69 +52,98 @@ impl CountCmd {
     /// On the worker thread of [`supervise`]: stops, with the count so far, when the run's
     /// stop condition says so.
     fn count(self) -> anyhow::Result<ExitCode> {
-        if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
-            // The Hooks count reports no progress: if stopped, there is no count to show.
-            run::set_partial(Partial::Nothing {
-                what: format!("count {}", self.puzzle),
-                json: self.json,
-            });
-            return super::hooks::count(puzzle, &self.hooks, self.limit, self.json);
-        }
-        let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
+        let input = resolve(&self.input, self.lenient)?;
         let start = Instant::now();
-        let (counted, name, projected_on) = match input {
-            Input::Grid { puzzle, .. } => {
-                let p = prepare_for_solving(puzzle, self.flags.options())?;
+        let (counted, name, family, projection, variables, clauses) = match input {
+            Input::Puzzles {
+                family,
+                puzzles,
+                origin,
+            } => {
+                let puzzle = single(puzzles, &origin)?;
+                let opts = self.input.settings.options();
+                let mut inst = puzzle.build(&opts, Purpose::Solve)?;
+                let (variables, clauses) = (inst.cnf().num_vars(), inst.cnf().num_clauses());
+                let projection = Projection {
+                    kind: "puzzle".into(),
+                    variables: inst.cnf().primary.len(),
+                };
                 run::set_partial(Partial::Count {
-                    name: p.puzzle.name.clone(),
+                    name: puzzle.name(),
                     json: self.json,
                 });
-                let n = p.encoded.cnf.primary.len();
-                // No stop check inside count_answers yet: a stop ends it from supervise(), which
-                // reports the answers counted so far.
-                let found = count_answers(&p.grid, &p.encoded, self.limit, |_| run::found(1))?;
-                let counted = Enumerated {
-                    found,
-                    stopped: None,
-                };
-                (counted, p.puzzle.name, format!("{n} puzzle variables"))
+                let counted = inst.count(self.limit, &run::stop(), &mut || run::found(1))?;
+                let family = family.name().to_string();
+                (
+                    counted,
+                    puzzle.name(),
+                    family,
+                    projection,
+                    variables,
+                    clauses,
+                )
             }
             Input::Cnf { mut parsed, origin } => {
-                let on = if parsed.cnf.primary.is_empty() {
-                    format!("all {} variables", parsed.cnf.num_vars())
+                let cnf = &parsed.cnf;
+                let (variables, clauses) = (cnf.num_vars(), cnf.num_clauses());
+                let projection = if cnf.primary.is_empty() {
+                    Projection {
+                        kind: "all".into(),
+                        variables: cnf.num_vars() as usize,
+                    }
                 } else {
-                    format!("{} `c p show` variables", parsed.cnf.primary.len())
+                    Projection {
+                        kind: "show".into(),
+                        variables: cnf.primary.len(),
+                    }
                 };
                 run::set_partial(Partial::Count {
                     name: origin.clone(),
                     json: self.json,
                 });
-                (count_cnf(&mut parsed.cnf, self.limit)?, origin, on)
+                let counted = count_cnf(&mut parsed.cnf, self.limit)?;
+                (
+                    counted,
+                    origin,
+                    "cnf".to_string(),
+                    projection,
+                    variables,
+                    clauses,
+                )
             }
         };
         let elapsed = start.elapsed();
-        let secs = elapsed.as_secs_f64();
         let count = counted.found;
         let complete = counted.stopped.is_none() && self.limit.is_none_or(|l| count < l);
+        let report = CountReport {
+            schema_version: SCHEMA_VERSION,
+            puzzle: name,
+            family,
+            solutions: count,
+            complete,
+            stopped: counted.stopped.map(|r| stopped_name(r).to_string()),
+            projection,
+            variables,
+            clauses,
+            time_ms: millis(elapsed),
+        };
         if self.json {
-            let v = json!({
-                "puzzle": name,
-                "solutions": count,
-                "complete": complete,
-                "stopped": counted.stopped.map(stopped_name),
-                "projected_on": projected_on,
-                "time_ms": secs * 1e3,
-            });
-            outln!("{v:#}")?;
+            print_json(&report)?;
         } else {
             let bound = if complete { "" } else { "at least " };
             let after = run::stop().stopped_after().unwrap_or(elapsed);
             let stopped = counted
                 .stopped
                 .map_or(String::new(), |r| format!("{}; ", stopped_words(r, after)));
+            let on = match report.projection.kind.as_str() {
+                "puzzle" => format!("{} puzzle variables", report.projection.variables),
+                "show" => format!("{} `c p show` variables", report.projection.variables),
+                _ => format!("all {} variables", report.projection.variables),
+            };
             outln!(
-                "{name}: {bound}{count} solution(s) ({stopped}projected on {projected_on}; {:.1} ms)",
-                secs * 1e3
+                "{}: {bound}{count} solution(s) ({stopped}projected on {on}; {:.1} ms)",
+                report.puzzle,
+                report.time_ms
             )?;
         }
         Ok(ExitCode::from(if counted.stopped.is_some() {

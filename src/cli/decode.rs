@@ -1,53 +1,96 @@
-//! `satpuz decode`: read an external solver's model back into puzzle terms.
+//! `satpuz decode`: read an external solver's model back into puzzle terms (any family).
 
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
 use satpuz::cnf::dimacs::{SolverOutput, parse_model};
-use serde_json::json;
+use satpuz::puzzles::Purpose;
+use satpuz::report::{DecodeReport, SCHEMA_VERSION};
 
-use super::input::{load_grid, prepare, read_source};
+use super::input::{Input, PuzzleArgs, escape, read_source, resolve, single};
 use super::output::{out, outln};
-use super::{EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
+use super::{EXIT_NO_SOLUTION, EXIT_OK, print_json};
 
 #[derive(Debug, Args)]
 pub struct DecodeCmd {
-    /// The puzzle the CNF was exported from (built-in name or .json), with the same encoding flags.
-    pub puzzle: String,
-    /// The solver's output: minisat's result file (`SAT` + literals), or `s`/`v` lines; `-` for stdin.
+    /// The puzzle the CNF was exported from, given as to `encode` (same flags).
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+    /// The solver's output: minisat's result file (`SAT` + literals), or `s`/`v` lines; `-` for
+    /// standard input.
     #[arg(long, value_name = "FILE")]
     pub model: String,
-    /// Print the answer as JSON.
+    /// Print the answer as JSON (see `satpuz schema`).
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub flags: EncodeFlags,
 }
 
 impl DecodeCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
-        let (puzzle, _) = load_grid(&self.puzzle)?;
-        let p = prepare(puzzle, self.flags.options())?;
-        let bytes = read_source(&self.model)?;
+        let stdin_puzzle = self.input.puzzle == "-" || self.input.text.as_deref() == Some("-");
+        if stdin_puzzle && self.model == "-" {
+            bail!(
+                "the puzzle and --model both say `-`: standard input can be read once; give one \
+                 of them as a file"
+            );
+        }
+        let (family, puzzle, origin) = match resolve(&self.input, false)? {
+            Input::Puzzles {
+                family,
+                puzzles,
+                origin,
+            } => (family, single(puzzles, &origin)?, origin),
+            Input::Cnf { origin, .. } => bail!(
+                "`{}` is a DIMACS file; decode needs the puzzle the CNF was exported from (a \
+                 built-in name or its .json, with the same encoding flags)",
+                escape(&origin)
+            ),
+        };
+        let opts = self.input.settings.options();
+        let inst = puzzle.build(&opts, Purpose::Export)?;
+        let shown = if self.model == "-" {
+            "<stdin>".to_string()
+        } else {
+            escape(&self.model)
+        };
+        let place = format!("model `{shown}`");
+        let bytes = read_source(&self.model).with_context(|| place.clone())?;
         let text = String::from_utf8_lossy(&bytes);
-        let values = match parse_model(&text).with_context(|| format!("model `{}`", self.model))? {
+        let output = parse_model(&text).with_context(|| place.clone())?;
+        let report = |answer: Option<serde_json::Value>| DecodeReport {
+            schema_version: SCHEMA_VERSION,
+            puzzle: puzzle.name(),
+            family: family.name().to_string(),
+            satisfiable: answer.is_some(),
+            answer,
+        };
+        let values = match output {
             SolverOutput::Unsat => {
                 if self.json {
-                    outln!("{:#}", json!({"satisfiable": false}))?;
+                    print_json(&report(None))?;
                 } else {
-                    outln!("the solver reported UNSATISFIABLE: the puzzle has no solution")?;
+                    outln!(
+                        "{place}: the solver reported UNSATISFIABLE: the puzzle has no solution"
+                    )?;
                 }
                 return Ok(ExitCode::from(EXIT_NO_SOLUTION));
             }
             SolverOutput::Sat(values) => values,
         };
-        let cnf = &p.encoded.cnf;
+        let cnf = inst.cnf();
+        let flags = opts.flags(family.settings());
+        let other = if flags.is_empty() {
+            "another puzzle".to_string()
+        } else {
+            format!("another puzzle, or with other flags than {flags}")
+        };
         if values.len() > cnf.num_vars() as usize {
             bail!(
-                "the model mentions variable {} but the puzzle's CNF has {} variables: was it exported \
-                 from another puzzle or with other --encoding/--amo flags?",
+                "{place}: mentions variable {} but {}'s CNF has {} variables: was it exported from \
+                 {other}?",
                 values.len(),
+                origin,
                 cnf.num_vars()
             );
         }
@@ -55,9 +98,10 @@ impl DecodeCmd {
             (0..cnf.num_vars() as usize).find(|&i| values.get(i).copied().flatten().is_none())
         {
             bail!(
-                "the model gives no value to variable {} of the puzzle's {}: it is truncated, or was \
-                 exported from another puzzle or with other --encoding/--amo flags",
+                "{place}: gives no value to variable {} of {}'s {}: it is truncated, or was \
+                 exported from {other}",
                 v + 1,
+                origin,
                 cnf.num_vars()
             );
         }
@@ -70,21 +114,29 @@ impl DecodeCmd {
                 .map(|l| l.to_ipasir().to_string())
                 .collect();
             bail!(
-                "the model violates clause {} ({} 0): it is not a model of this puzzle's CNF \
-                 (another puzzle, or other --encoding/--amo flags?)",
+                "{place}: violates clause {} ({} 0): it is not a model of {}'s CNF (exported from \
+                 {other}?)",
                 i + 1,
-                lits.join(" ")
+                lits.join(" "),
+                origin
             );
         }
-        let answer = p.answer(&assignment)?;
+        let answer = inst.answer(&assignment).with_context(|| place.clone())?;
         if self.json {
-            outln!(
-                "{:#}",
-                json!({"satisfiable": true, "solution": p.answer_json(&answer)})
-            )?;
+            print_json(&report(Some(answer.value())))?;
         } else {
-            outln!("{}\n", p.header())?;
-            out!("{}", p.render(&answer))?;
+            outln!(
+                "{}\n{}: {} variables, {} clauses\n",
+                puzzle.summary(),
+                if flags.is_empty() {
+                    "as exported"
+                } else {
+                    &flags
+                },
+                cnf.num_vars(),
+                cnf.num_clauses()
+            )?;
+            out!("{}", answer.text())?;
         }
         Ok(ExitCode::from(EXIT_OK))
     }

@@ -7,16 +7,18 @@ use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
 use satpuz::cnf::dimacs::write_cnf;
-use serde_json::json;
+use satpuz::puzzles::Purpose;
+use satpuz::report::{Cost, EncodeReport, SCHEMA_VERSION, Settings};
 
-use super::input::{Input, load_input, prepare};
-use super::output::{Dest, eout, eoutln, out};
-use super::{EXIT_OK, EncodeFlags};
+use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
+use super::output::{Dest, eout, eoutln, flush_stdout, out};
+use super::run::{Partial, RunFlags, supervise};
+use super::{EXIT_OK, print_json};
 
 #[derive(Debug, Args)]
 pub struct EncodeCmd {
-    /// Built-in puzzle name, puzzle file (.json), DIMACS file, or `-` for standard input.
-    pub puzzle: String,
+    #[command(flatten)]
+    pub input: PuzzleArgs,
     /// Where to write the DIMACS CNF (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub dimacs: Option<PathBuf>,
@@ -26,21 +28,23 @@ pub struct EncodeCmd {
     /// Print variables and clauses, split by constraint kind.
     #[arg(long)]
     pub stats: bool,
-    /// Print the statistics as JSON.
+    /// Print the statistics as JSON (see `satpuz schema`).
     #[arg(long)]
     pub json: bool,
     /// Accept a DIMACS input whose clause count disagrees with its header (with a warning).
-    #[arg(long)]
+    #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
-    /// Read the puzzle from its text (`jindosh --text riddle.txt`, or `-` for standard input).
-    #[arg(long, value_name = "FILE")]
-    pub text: Option<String>,
     #[command(flatten)]
-    pub flags: EncodeFlags,
-    #[command(flatten)]
-    pub hooks: super::hooks::HooksFlags,
-    #[command(flatten)]
-    pub run: super::run::RunFlags,
+    pub run: RunFlags,
+}
+
+/// A formula to write, and what it is.
+pub struct Export {
+    pub cnf: Cnf,
+    pub comments: Vec<String>,
+    pub puzzle: String,
+    pub family: String,
+    pub settings: Settings,
 }
 
 impl EncodeCmd {
@@ -56,76 +60,104 @@ impl EncodeCmd {
             .as_deref()
             .map(|p| Dest::plan(p, self.force))
             .transpose()?;
-        let partial = super::run::Partial::Nothing {
+        let partial = Partial::Nothing {
             what: "encode".into(),
             json: self.json,
         };
-        super::run::supervise(self.run, partial, move || self.encode(dest))
+        supervise(self.run, partial, move || self.encode(dest))
     }
 
     /// On the worker thread of `supervise` (a Hooks puzzle's connectivity cuts take solving),
     /// the output planned.
     fn encode(self, dest: Option<Dest>) -> anyhow::Result<ExitCode> {
-        if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
-            let args = super::hooks::EncodeArgs {
-                dimacs: dest.as_ref(),
-                stats: self.stats,
-                json: self.json,
-            };
-            return super::hooks::encode(puzzle, &self.hooks, args);
-        }
-        let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
-        let (cnf, comments, name) = match input {
-            Input::Grid { puzzle, origin } => {
-                let opts = self.flags.options();
-                let prepared = prepare(puzzle, opts)?;
-                let comments = vec![
-                    format!(
-                        "satpuz {}: {}",
-                        env!("CARGO_PKG_VERSION"),
-                        prepared.puzzle.name
-                    ),
-                    format!(
-                        "encoding {} amo {}; read a solver's model back with:",
-                        opts.encoding.name(),
-                        opts.amo.name()
-                    ),
-                    format!(
-                        "  satpuz decode {origin} --model MODEL --encoding {} --amo {}",
-                        opts.encoding.name(),
-                        opts.amo.name()
-                    ),
-                    "c p show lists the puzzle's own variables (the projection for counting)"
-                        .into(),
-                ];
-                (prepared.encoded.cnf, comments, prepared.puzzle.name)
+        let export = match resolve(&self.input, self.lenient)? {
+            Input::Puzzles {
+                family,
+                puzzles,
+                origin,
+            } => {
+                let puzzle = single(puzzles, &origin)?;
+                let opts = self.input.settings.options();
+                let mut inst = puzzle.build(&opts, Purpose::Export)?;
+                let (cnf, comments) = inst.export(&origin)?;
+                Export {
+                    cnf,
+                    comments,
+                    puzzle: puzzle.name(),
+                    family: family.name().to_string(),
+                    settings: opts.report(family.settings()),
+                }
             }
-            Input::Cnf { parsed, origin } => (parsed.cnf, vec![format!("from {origin}")], origin),
+            Input::Cnf { parsed, origin } => Export {
+                cnf: parsed.cnf,
+                comments: vec![format!("from {origin}")],
+                puzzle: origin,
+                family: "cnf".into(),
+                settings: Settings::default(),
+            },
         };
-        write_and_report(&cnf, &comments, &name, dest.as_ref(), self.stats, self.json)?;
+        write_and_report(&export, dest.as_ref(), self.stats, self.json)?;
         Ok(ExitCode::from(EXIT_OK))
     }
 }
 
 /// Writes the CNF where `--dimacs` says (`-`: standard output) and reports what it costs:
 /// the statistics with `--stats`/`--json` (on stderr when the CNF goes to stdout), else one line.
-pub(super) fn write_and_report(
-    cnf: &Cnf,
-    comments: &[String],
-    name: &str,
+fn write_and_report(
+    export: &Export,
     dimacs: Option<&Dest>,
     stats: bool,
     json: bool,
 ) -> anyhow::Result<()> {
+    let (cnf, comments) = (&export.cnf, &export.comments);
     let to_stdout = matches!(dimacs, Some(Dest::Stdout));
     if let Some(dest) = dimacs {
         dest.write(|f| write_cnf(cnf, comments, f))?;
     }
-    if stats || json {
-        let report = stats_report(name, cnf, json);
+    if to_stdout {
+        // After the CNF, in order: what went to stdout first goes out first.
+        flush_stdout()?;
+    }
+    if json {
+        let report = EncodeReport {
+            schema_version: SCHEMA_VERSION,
+            puzzle: export.puzzle.clone(),
+            family: export.family.clone(),
+            settings: export.settings.clone(),
+            variables: cnf.num_vars(),
+            clauses: cnf.num_clauses(),
+            primary_variables: cnf.primary.len(),
+            by_kind: cnf
+                .stats
+                .iter()
+                .map(|(k, c)| {
+                    let cost = Cost {
+                        variables: c.vars,
+                        clauses: c.clauses,
+                    };
+                    (k.to_string(), cost)
+                })
+                .collect(),
+            output: dimacs.map(|d| match d {
+                Dest::Stdout => "-".to_string(),
+                Dest::File(f) => f.path().display().to_string(),
+            }),
+        };
         if to_stdout {
-            // After the CNF, in order: what went to stdout first goes out first.
-            super::output::flush_stdout()?;
+            eoutln!("{}", serde_json::to_string_pretty(&report)?);
+        } else {
+            print_json(&report)?;
+        }
+    } else if stats {
+        let report = format!(
+            "{}: {} variables ({} primary), {} clauses\n{}",
+            export.puzzle,
+            cnf.num_vars(),
+            cnf.primary.len(),
+            cnf.num_clauses(),
+            stats_text(cnf)
+        );
+        if to_stdout {
             eout!("{report}");
         } else {
             out!("{report}")?;
@@ -141,33 +173,9 @@ pub(super) fn write_and_report(
     Ok(())
 }
 
-pub(super) fn stats_report(name: &str, cnf: &Cnf, as_json: bool) -> String {
-    if as_json {
-        let kinds: serde_json::Map<String, serde_json::Value> = cnf
-            .stats
-            .iter()
-            .map(|(k, c)| {
-                (
-                    k.to_string(),
-                    json!({"variables": c.vars, "clauses": c.clauses}),
-                )
-            })
-            .collect();
-        let v = json!({
-            "puzzle": name,
-            "variables": cnf.num_vars(),
-            "clauses": cnf.num_clauses(),
-            "primary_variables": cnf.primary.len(),
-            "by_kind": kinds,
-        });
-        return format!("{v:#}\n");
-    }
-    let mut out = format!(
-        "{name}: {} variables ({} primary), {} clauses\n",
-        cnf.num_vars(),
-        cnf.primary.len(),
-        cnf.num_clauses()
-    );
+/// Variables and clauses per constraint kind, as a table.
+pub(super) fn stats_text(cnf: &Cnf) -> String {
+    let mut out = String::new();
     if !cnf.stats.is_empty() {
         out.push_str(&format!(
             "  {:<14} {:>9} {:>9}\n",

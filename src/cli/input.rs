@@ -1,24 +1,155 @@
-//! Resolving a PUZZLE argument (built-in name, puzzle file, DIMACS file, `-`) and printing grid
-//! answers, shared by the subcommands.
+//! Resolving a PUZZLE argument through the family registry: a built-in name, a puzzle file
+//! (JSON, read by the family that claims it), a DIMACS file, or `-`. Also the flags every
+//! puzzle command shares, grouped by family in `--help`, and the refusal of flags that do not
+//! apply to the puzzle given.
 
 use std::io::Read;
 use std::path::Path;
 
-use super::output::eoutln;
 use anyhow::{Context, bail};
+use clap::Args;
 use satpuz::cnf::dimacs::{ParsedCnf, parse_cnf};
+use satpuz::encode::card::Card;
+use satpuz::encode::pb::Pb;
+use satpuz::encode::{Amo, Encoding};
 use satpuz::model::{EncodeOptions, Encoded};
 use satpuz::puzzles::grid::{GridAnswer, GridModel, GridPuzzle};
-use satpuz::puzzles::jindosh;
-use serde_json::{Map, Value, json};
+use satpuz::puzzles::hooks::Connectivity;
+use satpuz::puzzles::{BuildOptions, Family, Params, Puzzle, Setting, registry};
 
-/// Built-in puzzle names.
-pub const BUILTIN: &[&str] = &["jindosh"];
+use super::output::eoutln;
+
+pub const GRID: &str = "Logic grids and the Inquest";
+pub const ENCODING: &str = "Encoding (logic grids, the Inquest, Portia)";
+pub const HOOKS: &str = "Hooks (PUZZLE=hooks, hooks1 ... hooks11, or a Hooks .json)";
+pub const PORTIA: &str = "Portia's caskets (PUZZLE=portia, or a Portia .json)";
+pub const DIMACS: &str = "DIMACS input (.cnf)";
+
+/// The puzzle and the flags every puzzle command shares.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzleArgs {
+    /// Built-in puzzle (see `satpuz list`), puzzle file (.json), DIMACS file (.cnf), or `-` for
+    /// standard input.
+    pub puzzle: String,
+    /// Read the built-in puzzle from its text instead (`jindosh --text riddle.txt`, or `-` for
+    /// standard input).
+    #[arg(long, value_name = "FILE", help_heading = GRID)]
+    pub text: Option<String>,
+    #[command(flatten)]
+    pub settings: SettingFlags,
+    #[command(flatten)]
+    pub params: ParamFlags,
+}
+
+/// Encoding choices. Each applies to the families that list it; giving one to another
+/// family's puzzle is refused.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct SettingFlags {
+    /// How each finite-domain variable becomes booleans [default: onehot].
+    #[arg(long, value_enum, help_heading = ENCODING)]
+    pub encoding: Option<Encoding>,
+    /// How at-most-one constraints become clauses [default: pairwise].
+    #[arg(long, value_enum, help_heading = ENCODING)]
+    pub amo: Option<Amo>,
+    /// How cardinality constraints become clauses (Hooks' digit counts, Portia's clues)
+    /// [default: totalizer].
+    #[arg(long, value_enum, help_heading = HOOKS)]
+    pub card: Option<Card>,
+    /// How weighted sums (rows, columns, regions, neighbours, runs) become clauses
+    /// [default: tree].
+    #[arg(long, value_enum, help_heading = HOOKS)]
+    pub pb: Option<Pb>,
+    /// How the filled cells are kept connected: cuts while solving (lazy), or reachability in
+    /// the CNF (eager, which `prove` can certify) [default: lazy].
+    #[arg(long, value_enum, help_heading = HOOKS)]
+    pub connect: Option<Connectivity>,
+}
+
+impl SettingFlags {
+    /// The settings given on the command line.
+    pub fn given(&self) -> Vec<Setting> {
+        [
+            (self.encoding.is_some(), Setting::Encoding),
+            (self.amo.is_some(), Setting::Amo),
+            (self.card.is_some(), Setting::Card),
+            (self.pb.is_some(), Setting::Pb),
+            (self.connect.is_some(), Setting::Connect),
+        ]
+        .into_iter()
+        .filter_map(|(given, s)| given.then_some(s))
+        .collect()
+    }
+
+    /// The choices, defaults for the rest.
+    pub fn options(&self) -> BuildOptions {
+        let d = BuildOptions::default();
+        BuildOptions {
+            encoding: self.encoding.unwrap_or(d.encoding),
+            amo: self.amo.unwrap_or(d.amo),
+            card: self.card.unwrap_or(d.card),
+            pb: self.pb.unwrap_or(d.pb),
+            connect: self.connect.unwrap_or(d.connect),
+        }
+    }
+}
+
+/// Puzzle parameters: the clues of the built-in names that take them.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ParamFlags {
+    /// The row sums of `hooks` (fixed hooks, digit m in the hook of side m), comma-separated,
+    /// top to bottom.
+    #[arg(long, value_name = "SUMS", help_heading = HOOKS)]
+    pub rows: Option<String>,
+    /// The column sums of `hooks`, comma-separated, left to right.
+    #[arg(long, value_name = "SUMS", help_heading = HOOKS)]
+    pub cols: Option<String>,
+    /// The portrait statements, one per casket (`1,-2,-1`: +k "the portrait is in casket k",
+    /// -k "it is not"), or two lists for Portia II (`2,3,1;-1,-1,-3`).
+    #[arg(
+        long,
+        value_name = "LIST",
+        allow_hyphen_values = true,
+        help_heading = PORTIA
+    )]
+    pub statements: Option<String>,
+    /// Portia I: how many statements are true (`at most 1 true`, `at least 1 true and at least
+    /// 1 false`, `all false`, `only one true`); Portia II: the lids' true counts (`lids 2,1,0`)
+    /// or which counts occur (`lids include 2,0`).
+    #[arg(long, help_heading = PORTIA)]
+    pub clue: Option<String>,
+    /// Portia III: one maker statement per casket (`same 2, bellini 3, cellini 1`; also
+    /// `different K`, `cellini K`).
+    #[arg(long, help_heading = PORTIA)]
+    pub makers: Option<String>,
+}
+
+impl ParamFlags {
+    /// The parameters given, by flag name.
+    pub fn given(&self) -> Params {
+        [
+            ("rows", &self.rows),
+            ("cols", &self.cols),
+            ("statements", &self.statements),
+            ("clue", &self.clue),
+            ("makers", &self.makers),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.clone().map(|v| (k, v)))
+        .collect()
+    }
+}
 
 /// What a PUZZLE argument turned out to be.
 pub enum Input {
-    Grid { puzzle: GridPuzzle, origin: String },
-    Cnf { parsed: ParsedCnf, origin: String },
+    Puzzles {
+        family: &'static dyn Family,
+        puzzles: Vec<Box<dyn Puzzle>>,
+        origin: String,
+    },
+    Cnf {
+        parsed: ParsedCnf,
+        origin: String,
+    },
 }
 
 /// Reads a file, or standard input for `-`.
@@ -30,91 +161,266 @@ pub fn read_source(arg: &str) -> anyhow::Result<Vec<u8>> {
             .context("reading standard input")?;
         Ok(buf)
     } else {
-        std::fs::read(arg).with_context(|| format!("cannot read `{arg}`"))
+        std::fs::read(arg).with_context(|| format!("cannot read `{}`", escape(arg)))
     }
 }
 
-pub fn load(arg: &str, lenient: bool) -> anyhow::Result<Input> {
-    if super::hooks::is_hooks(arg) {
-        bail!(
-            "`{arg}` is a Hooks puzzle: `solve`, `count` and `encode` take it, this command does not"
-        );
+/// Text with control characters (NUL, escape sequences, ...) shown as escapes, so that an
+/// error never writes raw control bytes to a terminal. Newlines and tabs stay.
+pub fn escape(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| -> Box<dyn Iterator<Item = char>> {
+            if c.is_control() && c != '\n' && c != '\t' {
+                Box::new(c.escape_default())
+            } else {
+                Box::new(std::iter::once(c))
+            }
+        })
+        .collect()
+}
+
+/// How a file is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reader {
+    Json,
+    Dimacs,
+}
+
+impl Reader {
+    /// By extension first (`.json`, `.cnf`/`.dimacs`), by content second (a JSON file starts
+    /// with `{` or `[`, after an optional byte-order mark and blanks).
+    fn choose(arg: &str, bytes: &[u8]) -> (Reader, &'static str) {
+        let ext = Path::new(arg)
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("json") => return (Reader::Json, "its .json extension"),
+            Some("cnf" | "dimacs") => return (Reader::Dimacs, "its extension"),
+            _ => {}
+        }
+        let first = strip_bom(bytes).iter().find(|b| !b.is_ascii_whitespace());
+        match first {
+            Some(b'{' | b'[') => (Reader::Json, "its first character"),
+            _ => (Reader::Dimacs, "its content"),
+        }
     }
-    if let Some(puzzle) = builtin(arg)? {
-        return Ok(Input::Grid {
-            puzzle,
-            origin: arg.to_string(),
+}
+
+fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// The names `satpuz list` shows (solvable ones), for errors and "did you mean".
+fn builtin_names() -> Vec<String> {
+    registry()
+        .iter()
+        .flat_map(|f| f.builtins())
+        .filter(|b| b.refused.is_none())
+        .map(|b| b.name)
+        .collect()
+}
+
+/// Resolves `args.puzzle`, refusing the settings and parameters that do not apply to it.
+pub fn resolve(args: &PuzzleArgs, lenient: bool) -> anyhow::Result<Input> {
+    let name = args.puzzle.as_str();
+    let params = args.params.given();
+    if let Some(text_arg) = &args.text {
+        let family = registry()
+            .iter()
+            .copied()
+            .find(|f| f.text_readers().contains(&name));
+        let Some(family) = family else {
+            let readers: Vec<&str> = registry()
+                .iter()
+                .flat_map(|f| f.text_readers().iter().copied())
+                .collect();
+            bail!(
+                "--text reads a built-in puzzle's prose ({}): say e.g. `{} --text {}`",
+                readers.join(", "),
+                readers.first().unwrap_or(&"jindosh"),
+                escape(text_arg)
+            );
+        };
+        let origin = if text_arg == "-" { "<stdin>" } else { text_arg }.to_string();
+        let bytes = read_source(text_arg)?;
+        let text = std::str::from_utf8(&bytes)
+            .with_context(|| format!("{}: not UTF-8 text", escape(&origin)))?;
+        let loaded = family
+            .load_text(name, text)
+            .with_context(|| escape(&origin))?;
+        for w in &loaded.warnings {
+            eoutln!("warning: {}: {w}", escape(&origin));
+        }
+        check_applicable(family, name, &args.settings, &params, true)?;
+        return Ok(Input::Puzzles {
+            family,
+            puzzles: loaded.puzzles,
+            origin,
         });
     }
-    if arg != "-" && !Path::new(arg).exists() {
+    for &family in registry() {
+        if let Some(loaded) = family.load_builtin(name, &params) {
+            check_applicable(family, name, &args.settings, &params, true)?;
+            let loaded = loaded?;
+            return Ok(Input::Puzzles {
+                family,
+                puzzles: loaded.puzzles,
+                origin: name.to_string(),
+            });
+        }
+    }
+    if name != "-" && !Path::new(name).exists() {
+        let names = builtin_names();
+        let hint = satpuz::puzzles::grid::nearest(name, names.iter().map(String::as_str))
+            .map(|n| format!(" (did you mean `{n}`?)"))
+            .unwrap_or_default();
         bail!(
-            "`{arg}` is neither a built-in puzzle ({}, {}) nor an existing file",
-            BUILTIN.join(", "),
-            super::hooks::builtin_names().join(", ")
+            "`{}` is neither a built-in puzzle ({}) nor an existing file{hint}; `satpuz list` \
+             describes the built-in puzzles",
+            escape(name),
+            names.join(", ")
         );
     }
-    let bytes = read_source(arg)?;
-    let origin = if arg == "-" { "<stdin>" } else { arg }.to_string();
-    let looks_json = bytes
-        .iter()
-        .find(|b| !b.is_ascii_whitespace())
-        .is_some_and(|&b| b == b'{');
-    if looks_json {
-        let text = std::str::from_utf8(&bytes).with_context(|| format!("{origin}: not UTF-8"))?;
-        // A case exported by `satpuz inquest --json` is a grid puzzle plus its own section.
-        let text = satpuz::puzzles::inquest::export::grid_text(text);
-        let puzzle = GridPuzzle::from_json(&text).with_context(|| origin.clone())?;
-        Ok(Input::Grid { puzzle, origin })
-    } else {
-        let parsed = parse_cnf(&bytes, lenient).with_context(|| origin.clone())?;
-        for w in &parsed.warnings {
-            eoutln!("warning: {origin}: {w}");
+    let bytes = read_source(name)?;
+    let origin = if name == "-" { "<stdin>" } else { name }.to_string();
+    let shown = escape(&origin);
+    let (reader, why) = Reader::choose(name, &bytes);
+    match reader {
+        Reader::Json => {
+            let text = std::str::from_utf8(strip_bom(&bytes))
+                .with_context(|| format!("{shown}: JSON reader (chosen by {why}): not UTF-8"))?;
+            let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+                let message = e.to_string();
+                let message = message
+                    .rsplit_once(" at line ")
+                    .map_or(message.as_str(), |(m, _)| m);
+                anyhow::anyhow!(
+                    "{shown}: JSON reader (chosen by {why}): line {}, column {}: {message}",
+                    e.line(),
+                    e.column()
+                )
+            })?;
+            let Some(family) = registry().iter().copied().find(|f| f.claims_json(&value)) else {
+                let shapes: Vec<String> = registry()
+                    .iter()
+                    .map(|f| format!("{} ({})", f.file_shape(), f.name()))
+                    .collect();
+                bail!(
+                    "{shown}: JSON reader: this JSON is no puzzle file; expected {}",
+                    shapes.join("; or ")
+                );
+            };
+            check_applicable(family, name, &args.settings, &params, false)?;
+            let loaded = family.load_json(text, &shown)?;
+            Ok(Input::Puzzles {
+                family,
+                puzzles: loaded.puzzles,
+                origin,
+            })
         }
-        Ok(Input::Cnf { parsed, origin })
-    }
-}
-
-/// Like [`load`], but with `--text FILE` a built-in puzzle is read from its text instead (only
-/// `jindosh` has a text reader: any version of the riddle as the game prints it).
-pub fn load_input(arg: &str, lenient: bool, text: Option<&str>) -> anyhow::Result<Input> {
-    let Some(text_arg) = text else {
-        return load(arg, lenient);
-    };
-    if arg != "jindosh" {
-        bail!("--text reads the Jindosh Riddle's text: say `jindosh --text {text_arg}`");
-    }
-    let origin = if text_arg == "-" { "<stdin>" } else { text_arg }.to_string();
-    let bytes = read_source(text_arg)?;
-    let text = std::str::from_utf8(&bytes).with_context(|| format!("{origin}: not UTF-8"))?;
-    let parsed = satpuz::puzzles::jindosh_text::parse(text).with_context(|| origin.clone())?;
-    for w in &parsed.warnings {
-        eoutln!("warning: {origin}: {w}");
-    }
-    Ok(Input::Grid {
-        puzzle: parsed.puzzle,
-        origin,
-    })
-}
-
-/// A grid puzzle by built-in name, or an error for names that are not puzzles at all.
-pub fn builtin(name: &str) -> anyhow::Result<Option<GridPuzzle>> {
-    Ok(match name {
-        "jindosh" => Some(jindosh::puzzle().context("the shipped jindosh.json is broken")?),
-        _ => None,
-    })
-}
-
-/// A grid puzzle only (for commands that need puzzle terms).
-pub fn load_grid(arg: &str) -> anyhow::Result<(GridPuzzle, String)> {
-    match load(arg, false)? {
-        Input::Grid { puzzle, origin } => Ok((puzzle, origin)),
-        Input::Cnf { origin, .. } => {
-            bail!("`{origin}` is a CNF file; this command needs a puzzle (name or .json)")
+        Reader::Dimacs => {
+            refuse_for_cnf(args)?;
+            let parsed = parse_cnf(&bytes, lenient)
+                .with_context(|| format!("{shown}: DIMACS reader (chosen by {why})"))?;
+            for w in &parsed.warnings {
+                eoutln!("warning: {shown}: {w}");
+            }
+            Ok(Input::Cnf { parsed, origin })
         }
     }
 }
 
-/// A puzzle, its model and its encoding, ready to solve.
+/// Flags that apply to puzzles only.
+fn refuse_for_cnf(args: &PuzzleArgs) -> anyhow::Result<()> {
+    let mut given: Vec<&str> = args.settings.given().iter().map(|s| s.flag()).collect();
+    let params = args.params.given();
+    let param_flags: Vec<String> = params.keys().map(|k| format!("--{k}")).collect();
+    given.extend(param_flags.iter().map(String::as_str));
+    if let Some(flag) = given.first() {
+        bail!(
+            "{flag} does not apply to `{}`, a DIMACS file: it is a puzzle's encoding or clue \
+             flag",
+            escape(&args.puzzle)
+        );
+    }
+    Ok(())
+}
+
+/// Refuses settings the family does not honour and parameters it does not read (or that
+/// belong to another of its built-in names).
+fn check_applicable(
+    family: &dyn Family,
+    name: &str,
+    settings: &SettingFlags,
+    params: &Params,
+    builtin: bool,
+) -> anyhow::Result<()> {
+    for s in settings.given() {
+        if !family.settings().contains(&s) {
+            let takers: Vec<&str> = registry()
+                .iter()
+                .filter(|f| f.settings().contains(&s))
+                .map(|f| f.name())
+                .collect();
+            bail!(
+                "{} does not apply to `{}` (a {} puzzle); it is for {} puzzles",
+                s.flag(),
+                escape(name),
+                family.name(),
+                takers.join(", ")
+            );
+        }
+    }
+    for key in params.keys() {
+        let param = family.parameters().iter().find(|p| p.name == *key);
+        match param {
+            Some(p) if builtin && p.builtin == name => {}
+            Some(p) => {
+                let flags: Vec<String> = family
+                    .parameters()
+                    .iter()
+                    .filter(|q| q.builtin == p.builtin)
+                    .map(|q| format!("--{}", q.name))
+                    .collect();
+                bail!(
+                    "--{key}: {} give the clues of PUZZLE={}; `{}` has its own clues",
+                    flags.join("/"),
+                    p.builtin,
+                    escape(name)
+                )
+            }
+            None => {
+                let taker = registry()
+                    .iter()
+                    .flat_map(|f| f.parameters())
+                    .find(|p| p.name == *key)
+                    .map_or("another puzzle", |p| p.builtin);
+                bail!(
+                    "--{key} does not apply to `{}` (a {} puzzle); it is a clue of PUZZLE={taker}",
+                    escape(name),
+                    family.name()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Exactly one puzzle (for commands other than `solve`, which takes a file of several).
+pub fn single(puzzles: Vec<Box<dyn Puzzle>>, origin: &str) -> anyhow::Result<Box<dyn Puzzle>> {
+    let n = puzzles.len();
+    let mut it = puzzles.into_iter();
+    match (it.next(), n) {
+        (Some(p), 1) => Ok(p),
+        _ => bail!(
+            "`{}` holds {n} puzzles; this command takes one (`solve` takes them all)",
+            escape(origin)
+        ),
+    }
+}
+
+/// A grid puzzle, its model and its encoding (for `satpuz inquest`).
 pub struct Prepared {
     pub puzzle: GridPuzzle,
     pub grid: GridModel,
@@ -123,19 +429,6 @@ pub struct Prepared {
 
 pub fn prepare(puzzle: GridPuzzle, opts: EncodeOptions) -> anyhow::Result<Prepared> {
     let grid = puzzle.build()?;
-    let encoded = grid.model.encode(opts);
-    Ok(Prepared {
-        puzzle,
-        grid,
-        encoded,
-    })
-}
-
-/// Like [`prepare`], with the model merged for solving and counting (values that clues tie at
-/// a fixed distance share a variable: the same answers, a smaller formula). Not for exports:
-/// `encode` and `decode` keep one variable per value.
-pub fn prepare_for_solving(puzzle: GridPuzzle, opts: EncodeOptions) -> anyhow::Result<Prepared> {
-    let grid = puzzle.build_merged()?;
     let encoded = grid.model.encode(opts);
     Ok(Prepared {
         puzzle,
@@ -156,116 +449,11 @@ impl Prepared {
 
     /// The seat table as text: one row per category, one column per position.
     pub fn render(&self, answer: &GridAnswer) -> String {
-        let p = &self.puzzle;
-        let labels = p.position_labels();
-        let mut rows: Vec<Vec<String>> =
-            vec![std::iter::once(String::new()).chain(labels).collect()];
-        for (c, cat) in p.categories.iter().enumerate() {
-            rows.push(
-                std::iter::once(cat.name.clone())
-                    .chain(answer.table.iter().map(|row| cat.values[row[c]].clone()))
-                    .collect(),
-            );
-        }
-        let mut out = text_table(&rows);
-        if let Some(q) = &p.question {
-            out.push('\n');
-            out.push_str(q.text.as_deref().unwrap_or("Answer:"));
-            out.push('\n');
-            for (each, show) in self.question_pairs(answer) {
-                out.push_str(&format!("  {each}: {show}\n"));
-            }
-        }
-        out
-    }
-
-    /// (value of `each`, value of `show` at the same position), in `each`'s value order.
-    pub fn question_pairs(&self, answer: &GridAnswer) -> Vec<(String, String)> {
-        let p = &self.puzzle;
-        let Some(q) = &p.question else {
-            return Vec::new();
-        };
-        let idx = |name: &str| p.categories.iter().position(|c| c.name == name);
-        let (Some(e), Some(s)) = (idx(&q.each), idx(&q.show)) else {
-            return Vec::new();
-        };
-        let mut pairs: Vec<(usize, String, String)> = answer
-            .table
-            .iter()
-            .map(|row| {
-                (
-                    row[e],
-                    p.categories[e].values[row[e]].clone(),
-                    p.categories[s].values[row[s]].clone(),
-                )
-            })
-            .collect();
-        pairs.sort();
-        pairs.into_iter().map(|(_, a, b)| (a, b)).collect()
-    }
-
-    /// The answer as JSON: one object per position, plus the question's pairs.
-    pub fn answer_json(&self, answer: &GridAnswer) -> Value {
-        let p = &self.puzzle;
-        let positions: Vec<Value> = p
-            .position_labels()
-            .into_iter()
-            .zip(&answer.table)
-            .map(|(label, row)| {
-                let mut m = Map::new();
-                m.insert(p.positions.noun.clone(), json!(label));
-                for (c, cat) in p.categories.iter().enumerate() {
-                    m.insert(cat.name.clone(), json!(cat.values[row[c]]));
-                }
-                Value::Object(m)
-            })
-            .collect();
-        let pairs: Map<String, Value> = self
-            .question_pairs(answer)
-            .into_iter()
-            .map(|(a, b)| (a, json!(b)))
-            .collect();
-        json!({ "positions": positions, "answer": pairs })
-    }
-
-    pub fn header(&self) -> String {
-        let c = &self.encoded.cnf;
-        format!(
-            "{}: {} {}s, {} categories, {} clues\nencoding {}, amo {}: {} variables, {} clauses",
-            self.puzzle.name,
-            self.puzzle.positions.count,
-            self.puzzle.positions.noun,
-            self.puzzle.categories.len(),
-            self.puzzle.clues.len(),
-            self.encoded.opts.encoding.name(),
-            self.encoded.opts.amo.name(),
-            c.num_vars(),
-            c.num_clauses()
-        )
+        satpuz::puzzles::grid::family::render(&self.puzzle, answer)
     }
 }
 
-/// Rows of cells as left-aligned columns two spaces apart, trailing blanks trimmed.
+/// Rows of cells as left-aligned columns two spaces apart.
 pub fn text_table(rows: &[Vec<String>]) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|i| {
-            rows.iter()
-                .filter_map(|r| r.get(i))
-                .map(|c| c.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for r in rows {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(&widths)
-            .map(|(s, &w)| format!("{s:<w$}"))
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
+    satpuz::puzzles::grid::family::text_table(rows)
 }

@@ -5,10 +5,9 @@ mod decode;
 mod encode;
 mod generate;
 mod generate_grid;
-mod grid_report;
-mod hooks;
 mod input;
 mod inquest;
+mod list;
 pub mod output;
 mod portia;
 mod prove;
@@ -19,7 +18,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use satpuz::encode::{Amo, Encoding};
-use satpuz::model::EncodeOptions;
 
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_INPUT: u8 = 1;
@@ -29,6 +27,8 @@ pub const EXIT_SAT: u8 = 10;
 pub const EXIT_UNSAT: u8 = 20;
 /// Stopped by `--timeout`, Ctrl-C or SIGTERM before finishing; the partial result is printed.
 pub const EXIT_STOPPED: u8 = 4;
+/// `check-drat`: the proof does not refute the formula.
+pub const EXIT_NOT_VERIFIED: u8 = 5;
 /// Standard output was closed before everything was written (`satpuz ... | head -1`): the
 /// process ends quietly with the status shells report for a process killed by SIGPIPE (128 + 13),
 /// as `cat`, `yes` and the other Unix tools do.
@@ -36,21 +36,24 @@ pub const EXIT_PIPE: u8 = 141;
 
 const EXIT_CODES: &str = "\
 Exit codes:
-  0   success (puzzle solved; for `solve`, the answer is unique)
+  0   success (puzzle solved; for `solve`, the answer is unique; a proof certified)
   1   usage or input error (the message names the file, line, clause or clue)
   2   no solution
   3   more than one solution where one was required
   4   stopped by --timeout, Ctrl-C or SIGTERM: the partial result is printed, marked as such
       (`at least N solution(s) (interrupted after 12.3 s)`, `\"complete\": false`, `s UNKNOWN`)
-  10  SATISFIABLE  (solve on a CNF file, as SAT solvers do)
+  5   check-drat: the proof does not refute the formula (s NOT VERIFIED)
+  10  SATISFIABLE  (solve on a CNF file, as SAT solvers do; prove on a satisfiable CNF,
+      which has no refutation)
   20  UNSATISFIABLE (solve on a CNF file)
   141 standard output closed early (e.g. `| head -1`): ends quietly, as if killed by SIGPIPE";
 
 /// Logic puzzles to CNF, solved by a CDCL SAT solver, with uniqueness proofs and DIMACS
 /// export so any answer can be re-checked with minisat.
 ///
-/// PUZZLE is a built-in name (jindosh), a puzzle file (.json), a DIMACS file (.cnf), or `-`
-/// for standard input.
+/// PUZZLE is a built-in name (`satpuz list` shows them: jindosh, hooks1, inquest, portia, ...),
+/// a puzzle file (.json) of any family, a DIMACS file (.cnf), or `-` for standard input. Every
+/// command takes every family; flags that do not apply to the puzzle given are refused.
 #[derive(Debug, Parser)]
 #[command(name = "satpuz", version, after_help = EXIT_CODES)]
 pub struct Cli {
@@ -91,6 +94,10 @@ pub enum Command {
     /// thief? Also `inquest check` and `inquest hint` for a filled-in sheet.
     #[command(after_help = EXIT_CODES)]
     Inquest(inquest::InquestCmd),
+    /// List the built-in puzzles with their family.
+    List(list::ListCmd),
+    /// Print the JSON Schema of every `--json` output (see docs/json.md).
+    Schema,
 }
 
 /// Encoding choices shared by every puzzle command.
@@ -104,15 +111,6 @@ pub struct EncodeFlags {
     pub amo: Amo,
 }
 
-impl EncodeFlags {
-    pub fn options(self) -> EncodeOptions {
-        EncodeOptions {
-            encoding: self.encoding,
-            amo: self.amo,
-        }
-    }
-}
-
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Encode(c) => c.run(),
@@ -123,5 +121,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::CheckDrat(c) => c.run(),
         Command::Generate(c) => c.run(),
         Command::Inquest(c) => c.run(),
+        Command::List(c) => c.run(),
+        Command::Schema => {
+            output::out!("{}", satpuz::report::schema())?;
+            Ok(ExitCode::from(EXIT_OK))
+        }
     }
+    .map_err(|e| anyhow::anyhow!(input::escape(&format!("{e:#}"))))
+}
+
+/// Prints a report as pretty JSON on standard output.
+pub fn print_json<T: serde::Serialize + ?Sized>(report: &T) -> anyhow::Result<()> {
+    output::outln!("{}", serde_json::to_string_pretty(report)?)?;
+    Ok(())
 }

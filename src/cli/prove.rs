@@ -3,24 +3,26 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Args;
 use satpuz::cnf::dimacs::{parse_cnf, write_cnf};
-use satpuz::cnf::{ClauseSink, Cnf, Lit};
-use satpuz::solve::proof::{ProofStats, check_drat, drat_refutation};
-use satpuz::solve::{Varisat, Verdict, solve_unique};
-use serde_json::json;
+use satpuz::cnf::{ClauseSink, Lit};
+use satpuz::puzzles::Purpose;
+use satpuz::report::{ProveReport, SCHEMA_VERSION, millis};
+use satpuz::solve::proof::{check_drat, drat_refutation};
+use satpuz::solve::{Verdict, blocking_clause};
 
-use super::input::{Input, load, prepare, read_source};
-use super::output::{OutputFile, outln, plan_outputs};
+use super::input::{DIMACS, Input, PuzzleArgs, escape, read_source, resolve, single};
+use super::output::{OutputFile, eoutln, outln, plan_outputs};
 use super::run::{Partial, RunFlags, supervise};
-use super::{EXIT_INPUT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EncodeFlags};
+use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_NOT_VERIFIED, EXIT_OK, EXIT_SAT, print_json};
 
 #[derive(Debug, Args)]
 pub struct ProveCmd {
-    /// Built-in puzzle name, puzzle file (.json), DIMACS file, or `-` for standard input.
-    pub puzzle: String,
+    #[command(flatten)]
+    pub input: PuzzleArgs,
     /// Write the refuted formula (the puzzle's CNF plus the answer's blocking clause) here.
     #[arg(long, value_name = "FILE")]
     pub dimacs: Option<PathBuf>,
@@ -30,11 +32,12 @@ pub struct ProveCmd {
     /// Overwrite output files that exist.
     #[arg(long)]
     pub force: bool,
-    /// Print the result as JSON.
+    /// Print the result as JSON (see `satpuz schema`).
     #[arg(long)]
     pub json: bool,
-    #[command(flatten)]
-    pub flags: EncodeFlags,
+    /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
+    #[arg(long, help_heading = DIMACS)]
+    pub lenient: bool,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -45,6 +48,9 @@ pub struct CheckDratCmd {
     pub cnf: String,
     /// The DRAT proof (text format) claiming the formula is UNSAT.
     pub drat: String,
+    /// Accept a formula whose clause count disagrees with its header (with a warning).
+    #[arg(long)]
+    pub lenient: bool,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -72,23 +78,47 @@ impl ProveCmd {
         dimacs_out: Option<OutputFile>,
         drat_out: Option<OutputFile>,
     ) -> anyhow::Result<ExitCode> {
+        let start = Instant::now();
         // The formula to refute, and what its refutation means.
-        let (mut cnf, claim, exit) = match load(&self.puzzle, false)? {
-            Input::Grid { puzzle, .. } => {
-                let mut p = prepare(puzzle, self.flags.options())?;
-                let mut solver = Varisat::with_cnf(&p.encoded.cnf);
-                match solve_unique(&mut p.encoded.cnf, &mut solver)? {
+        let (mut cnf, claim, exit, name, family, answer) = match resolve(&self.input, self.lenient)?
+        {
+            Input::Puzzles {
+                family,
+                puzzles,
+                origin,
+            } => {
+                let puzzle = single(puzzles, &origin)?;
+                let opts = self.input.settings.options();
+                let mut inst = puzzle.build(&opts, Purpose::Export)?;
+                if let Some(why) = inst.incomplete() {
+                    bail!("cannot certify `{}`: {why}", escape(&origin));
+                }
+                // Cloned before solving: enumeration declares an activation variable that the
+                // refuted formula does not need.
+                let mut cnf = inst.cnf().clone();
+                let name = puzzle.name();
+                let family = family.name().to_string();
+                match inst.solve_unique()? {
                     Verdict::Unique(model) => {
-                        let values = p.encoded.decode(&model).context("decoding the answer")?;
-                        let block = p.encoded.blocking_clause(&values);
-                        let mut cnf = p.encoded.cnf.clone();
+                        let answer = inst.answer(&model)?.value();
+                        let block = blocking_clause(&cnf.primary, cnf.primary_one_hot, &model);
                         cnf.add_clause(&block);
-                        (cnf, "the answer is unique", EXIT_OK)
+                        (
+                            cnf,
+                            "the answer is unique",
+                            EXIT_OK,
+                            name,
+                            family,
+                            Some(answer),
+                        )
                     }
                     Verdict::Unsat => (
-                        p.encoded.cnf,
+                        cnf,
                         "the puzzle has no solution",
                         EXIT_NO_SOLUTION,
+                        name,
+                        family,
+                        None,
                     ),
                     Verdict::Multiple(..) => {
                         outln!(
@@ -98,11 +128,18 @@ impl ProveCmd {
                     }
                 }
             }
-            Input::Cnf { parsed, .. } => (parsed.cnf, "the formula is unsatisfiable", EXIT_OK),
+            Input::Cnf { parsed, origin } => (
+                parsed.cnf,
+                "the formula is unsatisfiable",
+                EXIT_OK,
+                origin,
+                "cnf".to_string(),
+                None,
+            ),
         };
         let Some(proof) = drat_refutation(&cnf, &[])? else {
             outln!("satisfiable: there is no refutation to certify")?;
-            return Ok(ExitCode::from(EXIT_NO_SOLUTION));
+            return Ok(ExitCode::from(EXIT_SAT));
         };
         let clauses: Vec<Vec<Lit>> = cnf.clauses.iter().map(<[Lit]>::to_vec).collect();
         let stats =
@@ -120,34 +157,34 @@ impl ProveCmd {
         for file in staged {
             file.commit()?;
         }
-        report(claim, &stats, &cnf, self.json)?;
+        let report = ProveReport {
+            schema_version: SCHEMA_VERSION,
+            puzzle: name,
+            family,
+            claim: claim.to_string(),
+            certified: true,
+            answer,
+            variables: cnf.num_vars(),
+            clauses: cnf.num_clauses(),
+            lemmas: stats.lemmas,
+            rat_lemmas: stats.rat_lemmas,
+            deletions: stats.deletions,
+            time_ms: millis(start.elapsed()),
+        };
+        if self.json {
+            print_json(&report)?;
+        } else {
+            outln!(
+                "{claim}: certified. DRAT refutation of the {} clauses: {} lemmas ({} RAT), {} \
+                 deletions; checked by satpuz's forward checker",
+                report.clauses,
+                report.lemmas,
+                report.rat_lemmas,
+                report.deletions
+            )?;
+        }
         Ok(ExitCode::from(exit))
     }
-}
-
-fn report(claim: &str, stats: &ProofStats, cnf: &Cnf, as_json: bool) -> anyhow::Result<()> {
-    if as_json {
-        let v = json!({
-            "claim": claim,
-            "checked": true,
-            "variables": cnf.num_vars(),
-            "clauses": cnf.num_clauses(),
-            "lemmas": stats.lemmas,
-            "rat_lemmas": stats.rat_lemmas,
-            "deletions": stats.deletions,
-        });
-        outln!("{v:#}")?;
-    } else {
-        outln!(
-            "{claim}: certified. DRAT refutation of the {} clauses: {} lemmas ({} RAT), {} deletions; \
-             checked by satpuz's forward checker",
-            cnf.num_clauses(),
-            stats.lemmas,
-            stats.rat_lemmas,
-            stats.deletions
-        )?;
-    }
-    Ok(())
 }
 
 impl CheckDratCmd {
@@ -160,11 +197,17 @@ impl CheckDratCmd {
     }
 
     fn check(self) -> anyhow::Result<ExitCode> {
+        if self.cnf == "-" && self.drat == "-" {
+            bail!("the formula and the proof both say `-`: standard input can be read once");
+        }
         let bytes = read_source(&self.cnf)?;
-        let parsed = parse_cnf(&bytes, false).with_context(|| self.cnf.clone())?;
+        let parsed = parse_cnf(&bytes, self.lenient).with_context(|| escape(&self.cnf))?;
+        for w in &parsed.warnings {
+            eoutln!("warning: {}: {w}", escape(&self.cnf));
+        }
         let proof_bytes = read_source(&self.drat)?;
         let proof = std::str::from_utf8(&proof_bytes)
-            .with_context(|| format!("{}: not a text DRAT proof", self.drat))?;
+            .with_context(|| format!("{}: not a text DRAT proof", escape(&self.drat)))?;
         let clauses: Vec<Vec<Lit>> = parsed.cnf.clauses.iter().map(<[Lit]>::to_vec).collect();
         match check_drat(&clauses, proof) {
             Ok(stats) => {
@@ -177,8 +220,12 @@ impl CheckDratCmd {
                 Ok(ExitCode::from(EXIT_OK))
             }
             Err(e) => {
-                outln!("s NOT VERIFIED: {}: {e}", self.drat)?;
-                Ok(ExitCode::from(EXIT_INPUT))
+                outln!(
+                    "s NOT VERIFIED: {}: {}",
+                    escape(&self.drat),
+                    escape(&e.to_string())
+                )?;
+                Ok(ExitCode::from(EXIT_NOT_VERIFIED))
             }
         }
     }

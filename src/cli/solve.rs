@@ -1,45 +1,53 @@
-//! `satpuz solve`: a puzzle's answer and its uniqueness, or a DIMACS file's verdict.
+//! `satpuz solve`: a puzzle's answer and its uniqueness (any family), or a DIMACS file's
+//! verdict. A puzzle with no answer gets a minimal set of contradicting clues (families with
+//! clues), one with several gets two answers side by side and a count; `--why` says for each
+//! clue whether the answer needs it.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::time::Instant;
 
+use anyhow::bail;
 use clap::Args;
-use satpuz::solve::{Backend, Varisat};
-use serde_json::json;
+use satpuz::puzzles::{Answer, BuildOptions, Family, Purpose, Puzzle};
+use satpuz::report::{ClueNote, CnfSolveReport, SCHEMA_VERSION, SolveReport, millis};
+use satpuz::solve::{Backend, Varisat, Verdict};
 
-use super::input::{Input, load_input};
-use super::output::{out, outln};
-use super::run::{Partial, RunFlags, supervise};
-use super::{EXIT_SAT, EXIT_UNSAT, EncodeFlags};
+use super::encode::stats_text;
+use super::input::{DIMACS, GRID, Input, PuzzleArgs, escape, resolve};
+use super::output::{eoutln, out, outln};
+use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
+use super::{
+    EXIT_INPUT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SAT, EXIT_STOPPED, EXIT_UNSAT,
+    print_json,
+};
+
+/// An answer of any family.
+type AnswerBox = Box<dyn Answer>;
+
+/// Solutions counted by default when a puzzle has more than one.
+const DEFAULT_LIMIT: u64 = 1000;
 
 #[derive(Debug, Args)]
 pub struct SolveCmd {
-    /// Built-in puzzle name, puzzle file (.json), DIMACS file, or `-` for standard input.
-    pub puzzle: String,
-    /// Print the result as JSON.
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+    /// Print the result as JSON (see `satpuz schema`).
     #[arg(long)]
     pub json: bool,
-    /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
-    #[arg(long)]
-    pub lenient: bool,
-    /// Read the puzzle from its text (`jindosh --text riddle.txt`, or `-` for standard input).
-    #[arg(long, value_name = "FILE")]
-    pub text: Option<String>,
-    /// For a puzzle with one answer: say for each clue whether the answer needs it.
-    #[arg(long)]
-    pub why: bool,
-    /// When a puzzle has several answers, count at most N of them.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub limit: u64,
-    #[command(flatten)]
-    pub flags: EncodeFlags,
-    /// Print variables and clauses per constraint kind (Hooks puzzles).
+    /// Print variables and clauses per constraint kind.
     #[arg(long)]
     pub stats: bool,
-    #[command(flatten)]
-    pub hooks: super::hooks::HooksFlags,
-    #[command(flatten)]
-    pub portia: super::portia::PortiaArgs,
+    /// When the puzzle has several answers, count at most N of them (N >= 2: the two shown
+    /// are counted) [default: 1000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// For a puzzle with one answer: say for each clue whether the answer needs it.
+    #[arg(long, help_heading = GRID)]
+    pub why: bool,
+    /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
+    #[arg(long, help_heading = DIMACS)]
+    pub lenient: bool,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -55,46 +63,335 @@ impl SolveCmd {
 
     /// On the worker thread of [`supervise`].
     fn solve(self) -> anyhow::Result<ExitCode> {
-        if let Some(code) =
-            super::portia::solve_if_portia(&self.puzzle, &self.portia, self.json, self.flags)?
-        {
-            return Ok(code);
-        }
-        if let Some(puzzle) = super::hooks::resolve(&self.puzzle, &self.hooks)? {
-            return super::hooks::solve(puzzle, &self.hooks, self.json, self.stats);
-        }
-        let input = load_input(&self.puzzle, self.lenient, self.text.as_deref())?;
-        match input {
-            Input::Cnf { mut parsed, .. } => {
+        match resolve(&self.input, self.lenient)? {
+            Input::Cnf { mut parsed, origin } => {
+                for (given, flag) in [(self.why, "--why"), (self.limit.is_some(), "--limit")] {
+                    if given {
+                        bail!(
+                            "{flag} applies to puzzles; `{}` is a DIMACS file (use `satpuz \
+                             count` to count its models)",
+                            escape(&origin)
+                        );
+                    }
+                }
                 if !self.json {
                     // One varisat call, which cannot be interrupted: a stop ends it from
                     // supervise() with the competition's `s UNKNOWN`.
-                    super::run::set_partial(Partial::SolverLine);
+                    run::set_partial(Partial::SolverLine);
                 }
+                let start = Instant::now();
                 let cnf = &mut parsed.cnf;
+                let (variables, clauses) = (cnf.num_vars(), cnf.num_clauses());
                 let mut solver = Varisat::with_cnf(cnf);
                 let sat = solver.solve(&[])?;
+                let model = sat.then(|| signed_model(&solver.model(cnf.num_vars())));
                 if self.json {
-                    let model: Option<Vec<i64>> =
-                        sat.then(|| signed_model(&solver.model(cnf.num_vars())));
-                    outln!("{:#}", json!({"satisfiable": sat, "model": model}))?;
-                } else if sat {
+                    print_json(&CnfSolveReport {
+                        schema_version: SCHEMA_VERSION,
+                        puzzle: origin,
+                        family: "cnf".into(),
+                        variables,
+                        clauses,
+                        satisfiable: sat,
+                        model,
+                        time_ms: millis(start.elapsed()),
+                    })?;
+                } else if let Some(model) = model {
                     outln!("s SATISFIABLE")?;
-                    out!("{}", v_lines(&signed_model(&solver.model(cnf.num_vars()))))?;
+                    out!("{}", v_lines(&model))?;
                 } else {
                     outln!("s UNSATISFIABLE")?;
                 }
                 Ok(ExitCode::from(if sat { EXIT_SAT } else { EXIT_UNSAT }))
             }
-            Input::Grid { puzzle, .. } => {
-                let args = super::grid_report::GridSolveArgs {
-                    json: self.json,
-                    limit: self.limit,
-                    why: self.why,
-                };
-                super::grid_report::solve_grid(puzzle, self.flags.options(), &args)
+            Input::Puzzles {
+                family, puzzles, ..
+            } => {
+                if self.why
+                    && let Some(p) = puzzles.iter().find(|p| !p.has_clues())
+                {
+                    bail!(
+                        "--why judges a puzzle's clues one by one; `{}` (a {} puzzle) has no \
+                         clue list to judge",
+                        escape(&p.name()),
+                        family.name()
+                    );
+                }
+                let opts = self.input.settings.options();
+                let mut code = EXIT_OK;
+                let mut reports = Vec::with_capacity(puzzles.len());
+                let mut text = String::new();
+                let mut disagreements = Vec::new();
+                for (i, puzzle) in puzzles.iter().enumerate() {
+                    let solved = self.solve_one(family, puzzle.as_ref(), &opts)?;
+                    code = code.max(solved.code);
+                    if i > 0 {
+                        text.push('\n');
+                    }
+                    text.push_str(&solved.text);
+                    disagreements.extend(solved.disagreement);
+                    reports.push(solved.report);
+                }
+                if self.json {
+                    if reports.len() == 1 {
+                        print_json(&reports[0])?;
+                    } else {
+                        print_json(&reports)?;
+                    }
+                } else {
+                    out!("{text}")?;
+                }
+                if !disagreements.is_empty() {
+                    for d in &disagreements {
+                        eoutln!("error: {d}");
+                    }
+                    return Ok(ExitCode::from(EXIT_INPUT));
+                }
+                Ok(ExitCode::from(code))
             }
         }
+    }
+
+    fn solve_one(
+        &self,
+        family: &dyn Family,
+        puzzle: &dyn Puzzle,
+        opts: &BuildOptions,
+    ) -> anyhow::Result<Solved> {
+        let start = Instant::now();
+        let mut inst = puzzle.build(opts, Purpose::Solve)?;
+        let (variables, clauses) = (inst.cnf().num_vars(), inst.cnf().num_clauses());
+        let settings = opts.report(family.settings());
+        let mut text = format!(
+            "{}\n{}{variables} variables, {clauses} clauses\n",
+            puzzle.summary(),
+            settings_prefix(&opts.flags(family.settings()))
+        );
+        if self.stats {
+            text.push_str(&stats_text(inst.cnf()));
+        }
+        text.push('\n');
+        if let Some(statement) = puzzle.statement() {
+            let _ = writeln!(text, "{statement}\n");
+        }
+        let verdict = inst.solve_unique()?;
+        let elapsed = start.elapsed();
+        let (first, second): (Option<AnswerBox>, Option<AnswerBox>) = match &verdict {
+            Verdict::Unsat => (None, None),
+            Verdict::Unique(a) => (Some(inst.answer(a)?), None),
+            Verdict::Multiple(a, b) => (Some(inst.answer(a)?), Some(inst.answer(b)?)),
+        };
+        let mut report = SolveReport {
+            schema_version: SCHEMA_VERSION,
+            puzzle: puzzle.name(),
+            family: family.name().to_string(),
+            settings,
+            variables,
+            clauses,
+            satisfiable: first.is_some(),
+            unique: first.is_some() && second.is_none(),
+            answer: first.as_ref().map(|a| a.value()),
+            second_answer: second.as_ref().map(|a| a.value()),
+            solutions: None,
+            complete: None,
+            stopped: None,
+            differences: Vec::new(),
+            contradiction: None,
+            clues: None,
+            expected: puzzle.expected(),
+            details: merge_details(puzzle.details(), inst.note_details()),
+            time_ms: millis(elapsed),
+        };
+        match (&first, &second, &verdict) {
+            (None, _, _) => {
+                let why = inst.contradiction()?;
+                match &why {
+                    Some(clues) => {
+                        let _ = writeln!(
+                            text,
+                            "no solution: the clues contradict each other. These {} do so on \
+                             their own (drop any one of them and the rest have a solution):",
+                            clues.len()
+                        );
+                        for c in clues {
+                            let _ = writeln!(text, "  clue {}: {}", c.clue, sentence(c));
+                        }
+                    }
+                    None => text.push_str("no solution: the clues contradict each other\n"),
+                }
+                report.contradiction = why;
+            }
+            (Some(a), None, Verdict::Unique(model)) => {
+                text.push_str(&a.text());
+                text.push_str("\nunique: yes (a second solve with this answer blocked is UNSAT)\n");
+                if self.why {
+                    let clues = inst.why(model)?;
+                    if let Some(clues) = &clues {
+                        text.push_str(&why_text(clues));
+                    }
+                    report.clues = clues;
+                }
+            }
+            (Some(a), Some(b), _) => {
+                // Two answers are known, so the count is at least 2 whatever the limit.
+                let limit = self.limit.unwrap_or(DEFAULT_LIMIT).max(2);
+                run::set_partial(Partial::Count {
+                    name: puzzle.name(),
+                    json: self.json,
+                });
+                let counted = inst.count(Some(limit), &run::stop(), &mut || run::found(1))?;
+                let found = counted.found;
+                let complete = counted.stopped.is_none() && found < limit;
+                let how_many = match counted.stopped {
+                    Some(reason) => format!(
+                        "at least {found} solutions (counting {})",
+                        stopped_words(
+                            reason,
+                            run::stop()
+                                .stopped_after()
+                                .unwrap_or_else(|| start.elapsed())
+                        )
+                    ),
+                    None if complete => format!("{found} solutions"),
+                    None => format!("at least {found} solutions (counting stopped at {limit})"),
+                };
+                report.stopped = counted.stopped.map(|r| stopped_name(r).to_string());
+                let cells = a.differences(b.as_ref());
+                let _ = writeln!(
+                    text,
+                    "unique: no; {how_many}. Two of them, side by side (* marks the {} cells \
+                     where they differ):\n",
+                    cells.len()
+                );
+                match a.side_by_side(b.as_ref()) {
+                    Some(table) => text.push_str(&table),
+                    None => {
+                        let _ =
+                            write!(text, "solution 1:\n{}\nsolution 2:\n{}", a.text(), b.text());
+                    }
+                }
+                text.push_str("\ndiffering cells:\n");
+                for d in &cells {
+                    let place = [d.position.as_str(), d.category.as_str()]
+                        .iter()
+                        .filter(|s| !s.is_empty())
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let _ = writeln!(text, "  {place}: {} / {}", d.first, d.second);
+                }
+                if self.why {
+                    text.push_str("\n--why needs a unique answer; add clues until there is one.\n");
+                }
+                report.solutions = Some(found);
+                report.complete = Some(complete);
+                report.differences = cells;
+            }
+            _ => {}
+        }
+        for note in inst.notes() {
+            let _ = writeln!(text, "{note}");
+        }
+        if let Some(expected) = &report.expected {
+            let _ = writeln!(text, "expected by the file: {}", expected_text(expected));
+        }
+        let disagreement = puzzle.disagreement(first.as_deref(), report.unique);
+        let code = match verdict {
+            _ if report.stopped.is_some() => EXIT_STOPPED,
+            Verdict::Unsat => EXIT_NO_SOLUTION,
+            Verdict::Unique(_) => EXIT_OK,
+            Verdict::Multiple(..) => EXIT_MULTIPLE,
+        };
+        Ok(Solved {
+            report,
+            text,
+            code,
+            disagreement,
+        })
+    }
+}
+
+struct Solved {
+    report: SolveReport,
+    text: String,
+    code: u8,
+    disagreement: Option<String>,
+}
+
+/// "encoding one-hot, amo pairwise: " from "--encoding one-hot --amo pairwise".
+fn settings_prefix(flags: &str) -> String {
+    if flags.is_empty() {
+        return String::new();
+    }
+    let words: Vec<&str> = flags.split(' ').collect();
+    let pairs: Vec<String> = words
+        .chunks(2)
+        .map(|p| {
+            format!(
+                "{} {}",
+                p[0].trim_start_matches('-'),
+                p.get(1).unwrap_or(&"")
+            )
+        })
+        .collect();
+    format!("{}: ", pairs.join(", "))
+}
+
+/// The clue's own sentence if it has one, else its meaning.
+fn sentence(c: &ClueNote) -> String {
+    c.text.clone().unwrap_or_else(|| c.meaning.clone())
+}
+
+fn why_text(clues: &[ClueNote]) -> String {
+    let mut text = String::from("\nwhy: each clue, and whether the answer needs it\n");
+    let needed = clues.iter().filter(|c| c.needed == Some(true)).count();
+    for c in clues {
+        let word = if c.needed == Some(true) {
+            "needed   "
+        } else {
+            "redundant"
+        };
+        let change = c
+            .without_it
+            .as_ref()
+            .map(|w| format!(" (without it: {w})"))
+            .unwrap_or_default();
+        let _ = writeln!(text, "  {word} clue {}: {}{change}", c.clue, sentence(c));
+    }
+    let _ = writeln!(
+        text,
+        "{needed} needed, {} redundant (each redundant clue can be dropped alone, not \
+         necessarily together)",
+        clues.len() - needed
+    );
+    text
+}
+
+fn expected_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Object(m) => m
+            .iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => format!("{k} {s}"),
+                v => format!("{k} {v}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        v => v.to_string(),
+    }
+}
+
+/// The puzzle's particulars and what solving found, as one JSON object.
+fn merge_details(
+    a: Option<serde_json::Value>,
+    b: Option<serde_json::Value>,
+) -> Option<serde_json::Value> {
+    match (a, b) {
+        (Some(serde_json::Value::Object(mut x)), Some(serde_json::Value::Object(y))) => {
+            x.extend(y);
+            Some(serde_json::Value::Object(x))
+        }
+        (a, b) => a.or(b),
     }
 }
 

@@ -72,7 +72,7 @@ fn cli_solves_all_three_generations() {
     assert_eq!(code, 0, "{out}");
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
-        (v["portrait"].clone(), v["unique"].clone()),
+        (v["answer"]["portrait"].clone(), v["unique"].clone()),
         (json!(3), json!(true))
     );
 
@@ -91,8 +91,8 @@ fn cli_solves_all_three_generations() {
     ]);
     assert_eq!(code, 0, "{out}");
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["portrait"], json!(2));
-    assert_eq!(v["bellini"], json!([false, true, true]));
+    assert_eq!(v["answer"]["portrait"], json!(2));
+    assert_eq!(v["answer"]["bellini"], json!([false, true, true]));
 
     let file = format!("{}/encodings/portia/67b.json", env!("CARGO_MANIFEST_DIR"));
     let Run {

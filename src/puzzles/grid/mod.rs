@@ -8,6 +8,7 @@
 //! [`file`]; this module holds the puzzle itself and its model.
 
 pub mod answers;
+pub mod family;
 pub mod file;
 pub mod generate;
 pub mod merge;

@@ -10,6 +10,7 @@ pub mod check;
 pub mod connect;
 pub mod digits;
 pub mod edges;
+pub mod family;
 pub mod format;
 pub mod gates;
 pub mod layout;

@@ -12,6 +12,7 @@ pub mod cut;
 pub mod date;
 pub mod deal;
 pub mod export;
+pub mod family;
 pub mod settings;
 pub mod sheet;
 pub mod statements;

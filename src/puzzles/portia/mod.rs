@@ -17,6 +17,7 @@
 
 pub mod catalogue;
 pub mod clue;
+pub mod family;
 pub mod model;
 pub mod record;
 pub mod text;

@@ -1,0 +1,502 @@
+//! Logic grids as a [`Family`]: the shipped grids by name, grid puzzle files, and the Jindosh
+//! Riddle's prose (`--text`). Solving uses the merged model (tied values share a variable);
+//! exports keep one variable per value.
+
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::answers::count_answers;
+use super::{GridAnswer, GridModel, GridPuzzle};
+use crate::cnf::Cnf;
+use crate::model::{EncodeOptions, Encoded};
+use crate::puzzles::{
+    Answer, BuildOptions, Builtin, Family, FamilyError, Instance, Loaded, Params, Purpose, Puzzle,
+    Setting,
+};
+use crate::report::{ClueNote, Difference};
+use crate::solve::SolveError;
+use crate::solve::explain::{Explainer, Necessity};
+use crate::solve::stop::{Enumerated, Stop};
+
+/// The shipped grid puzzles: name, file text.
+const SHIPPED: &[(&str, &str)] = &[
+    ("jindosh", super::super::jindosh::JINDOSH_JSON),
+    ("zebra", include_str!("../../../encodings/zebra.json")),
+    ("einstein", include_str!("../../../encodings/einstein.json")),
+    ("dinesman", include_str!("../../../encodings/dinesman.json")),
+];
+
+/// Logic grids: positions in a line, categories of values, clues relating values.
+pub struct GridFamily;
+
+impl Family for GridFamily {
+    fn name(&self) -> &'static str {
+        "grid"
+    }
+
+    fn about(&self) -> &'static str {
+        "logic grids: positions in a line, categories, clues (the Jindosh Riddle, zebra, ...)"
+    }
+
+    fn settings(&self) -> &'static [Setting] {
+        &[Setting::Encoding, Setting::Amo]
+    }
+
+    fn builtins(&self) -> Vec<Builtin> {
+        SHIPPED
+            .iter()
+            .map(|(name, text)| {
+                let (about, refused) = match GridPuzzle::from_json(text) {
+                    Ok(p) => (summary(&p), None),
+                    Err(e) => (String::new(), Some(e.to_string())),
+                };
+                Builtin {
+                    name: name.to_string(),
+                    about,
+                    refused,
+                }
+            })
+            .collect()
+    }
+
+    fn load_builtin(&self, name: &str, _params: &Params) -> Option<Result<Loaded, FamilyError>> {
+        let (_, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
+        Some(
+            GridPuzzle::from_json(text)
+                .map(|p| Loaded::one(GridPuzzleView::new(p)))
+                .map_err(|e| FamilyError::from(e).at(format!("built-in puzzle `{name}`"))),
+        )
+    }
+
+    fn file_shape(&self) -> &'static str {
+        "an object with `positions`, `categories` and `clues`"
+    }
+
+    fn claims_json(&self, value: &Value) -> bool {
+        value.get("categories").is_some()
+            && value
+                .get(crate::puzzles::inquest::export::SECTION)
+                .is_none()
+    }
+
+    fn load_json(&self, text: &str, origin: &str) -> Result<Loaded, FamilyError> {
+        GridPuzzle::from_json(text)
+            .map(|p| Loaded::one(GridPuzzleView::new(p)))
+            .map_err(|e| FamilyError::from(e).at(origin))
+    }
+
+    fn text_readers(&self) -> &'static [&'static str] {
+        &["jindosh"]
+    }
+
+    fn load_text(&self, name: &str, text: &str) -> Result<Loaded, FamilyError> {
+        if name != "jindosh" {
+            return Err(FamilyError::Refused(format!(
+                "`{name}` has no text reader (only `jindosh` does)"
+            )));
+        }
+        let parsed = crate::puzzles::jindosh_text::parse(text)?;
+        Ok(Loaded {
+            puzzles: vec![Box::new(GridPuzzleView::new(parsed.puzzle))],
+            warnings: parsed.warnings,
+        })
+    }
+}
+
+/// "jindosh: 5 seats, 5 categories, 26 clues".
+pub fn summary(p: &GridPuzzle) -> String {
+    format!(
+        "{}: {} {}s, {} categories, {} clues",
+        p.name,
+        p.positions.count,
+        p.positions.noun,
+        p.categories.len(),
+        p.clues.len()
+    )
+}
+
+/// A grid puzzle as a [`Puzzle`] of `family` (the Inquest's cases are grids too).
+pub struct GridPuzzleView {
+    pub puzzle: Rc<GridPuzzle>,
+    pub family: &'static str,
+}
+
+impl GridPuzzleView {
+    pub fn new(puzzle: GridPuzzle) -> GridPuzzleView {
+        GridPuzzleView {
+            puzzle: Rc::new(puzzle),
+            family: "grid",
+        }
+    }
+
+    /// The formula, typed (the Inquest wraps it).
+    pub fn instance(
+        &self,
+        opts: &BuildOptions,
+        purpose: Purpose,
+    ) -> Result<GridInstance, FamilyError> {
+        GridInstance::new(self.puzzle.clone(), opts, purpose)
+    }
+}
+
+impl Puzzle for GridPuzzleView {
+    fn family(&self) -> &'static str {
+        self.family
+    }
+
+    fn name(&self) -> String {
+        self.puzzle.name.clone()
+    }
+
+    fn summary(&self) -> String {
+        summary(&self.puzzle)
+    }
+
+    fn has_clues(&self) -> bool {
+        true
+    }
+
+    fn build(
+        &self,
+        opts: &BuildOptions,
+        purpose: Purpose,
+    ) -> Result<Box<dyn Instance>, FamilyError> {
+        Ok(Box::new(self.instance(opts, purpose)?))
+    }
+}
+
+/// A grid's formula: the model (merged for solving), its encoding and the puzzle.
+pub struct GridInstance {
+    pub puzzle: Rc<GridPuzzle>,
+    pub grid: GridModel,
+    pub encoded: Encoded,
+    pub opts: EncodeOptions,
+}
+
+impl GridInstance {
+    pub fn new(
+        puzzle: Rc<GridPuzzle>,
+        opts: &BuildOptions,
+        purpose: Purpose,
+    ) -> Result<GridInstance, FamilyError> {
+        let grid = match purpose {
+            Purpose::Solve => puzzle.build_merged()?,
+            Purpose::Export => puzzle.build()?,
+        };
+        let opts = EncodeOptions {
+            encoding: opts.encoding,
+            amo: opts.amo,
+        };
+        let encoded = grid.model.encode(opts);
+        Ok(GridInstance {
+            puzzle,
+            grid,
+            encoded,
+            opts,
+        })
+    }
+
+    /// The answer table of a model.
+    pub fn table(&self, assignment: &[bool]) -> Result<GridAnswer, FamilyError> {
+        let values = self.encoded.decode(assignment).ok_or_else(|| {
+            FamilyError::Refused(
+                "the model does not assign every puzzle variable a valid value".into(),
+            )
+        })?;
+        Ok(self.grid.answer(&values, self.puzzle.positions.count))
+    }
+
+    /// The answer of a model, typed.
+    pub fn solution(&self, assignment: &[bool]) -> Result<GridSolution, FamilyError> {
+        Ok(GridSolution {
+            puzzle: self.puzzle.clone(),
+            table: self.table(assignment)?,
+        })
+    }
+
+    /// An explainer with one switchable constraint per clue (the model as the file states it).
+    fn explainer(&self) -> Result<(GridModel, Explainer), FamilyError> {
+        let full = self.puzzle.build()?;
+        let explainer = Explainer::new(&full.model, full.clue_constraints.clone(), self.opts);
+        Ok((full, explainer))
+    }
+
+    fn note(&self, i: usize) -> ClueNote {
+        let clue = &self.puzzle.clues[i];
+        let noun = &self.puzzle.positions.noun;
+        ClueNote {
+            clue: i + 1,
+            text: clue.text.clone(),
+            meaning: clue.describe(noun),
+            needed: None,
+            without_it: None,
+        }
+    }
+}
+
+impl Instance for GridInstance {
+    fn cnf(&self) -> &Cnf {
+        &self.encoded.cnf
+    }
+
+    fn cnf_mut(&mut self) -> &mut Cnf {
+        &mut self.encoded.cnf
+    }
+
+    fn count(
+        &mut self,
+        limit: Option<u64>,
+        _stop: &Stop,
+        tick: &mut dyn FnMut(),
+    ) -> Result<Enumerated, SolveError> {
+        // No stop check inside count_answers yet: a stop ends it from the caller's supervisor.
+        let found = count_answers(&self.grid, &self.encoded, limit, |_| tick())?;
+        Ok(Enumerated {
+            found,
+            stopped: None,
+        })
+    }
+
+    fn answer(&self, assignment: &[bool]) -> Result<Box<dyn Answer>, FamilyError> {
+        Ok(Box::new(self.solution(assignment)?))
+    }
+
+    fn export(&mut self, origin: &str) -> Result<(Cnf, Vec<String>), FamilyError> {
+        let (e, a) = (self.opts.encoding.name(), self.opts.amo.name());
+        let comments = vec![
+            format!("satpuz {}: {}", env!("CARGO_PKG_VERSION"), self.puzzle.name),
+            format!("encoding {e} amo {a}; read a solver's model back with:"),
+            format!("  satpuz decode {origin} --model MODEL --encoding {e} --amo {a}"),
+            "c p show lists the puzzle's own variables (the projection for counting)".into(),
+        ];
+        Ok((self.encoded.cnf.clone(), comments))
+    }
+
+    fn contradiction(&mut self) -> Result<Option<Vec<ClueNote>>, FamilyError> {
+        let (_, mut explainer) = self.explainer()?;
+        let Some(mus) = explainer.minimal_unsat_subset()? else {
+            return Err(FamilyError::Refused(
+                "the solver found no solution, but all the clues together have one".into(),
+            ));
+        };
+        Ok(Some(mus.into_iter().map(|i| self.note(i)).collect()))
+    }
+
+    fn why(&mut self, assignment: &[bool]) -> Result<Option<Vec<ClueNote>>, FamilyError> {
+        let answer = self.table(assignment)?;
+        let (full, mut explainer) = self.explainer()?;
+        let verdicts = explainer.necessity(&full.values(&answer))?;
+        let mut notes = Vec::with_capacity(verdicts.len());
+        for (i, verdict) in verdicts.into_iter().enumerate() {
+            let mut note = self.note(i);
+            note.needed = Some(matches!(verdict, Necessity::Needed { .. }));
+            if let Necessity::Needed { other } = verdict {
+                let other = full.answer(&other, self.puzzle.positions.count);
+                note.without_it = differences(&self.puzzle, &answer, &other)
+                    .first()
+                    .map(|d| format!("{} {} could be {}", d.position, d.category, d.second));
+            }
+            notes.push(note);
+        }
+        Ok(Some(notes))
+    }
+}
+
+/// A solved grid with its puzzle, for rendering.
+pub struct GridSolution {
+    pub puzzle: Rc<GridPuzzle>,
+    pub table: GridAnswer,
+}
+
+/// A grid answer as JSON.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct GridSolutionValue {
+    /// One object per position, first to last: the position's label under the puzzle's noun
+    /// (`"seat": "seat1"`), then one field per category.
+    pub positions: Vec<BTreeMap<String, String>>,
+    /// The puzzle's question answered: each value of its `each` category, and the value of
+    /// `show` beside it.
+    pub question: BTreeMap<String, String>,
+}
+
+impl GridSolution {
+    /// The answer as a serde value.
+    pub fn to_value(&self) -> GridSolutionValue {
+        let p = &self.puzzle;
+        let positions = p
+            .position_labels()
+            .into_iter()
+            .zip(&self.table.table)
+            .map(|(label, row)| {
+                let mut m = BTreeMap::new();
+                m.insert(p.positions.noun.clone(), label);
+                for (c, cat) in p.categories.iter().enumerate() {
+                    m.insert(cat.name.clone(), cat.values[row[c]].clone());
+                }
+                m
+            })
+            .collect();
+        GridSolutionValue {
+            positions,
+            question: question_pairs(p, &self.table).into_iter().collect(),
+        }
+    }
+}
+
+impl Answer for GridSolution {
+    fn text(&self) -> String {
+        render(&self.puzzle, &self.table)
+    }
+
+    fn value(&self) -> Value {
+        serde_json::to_value(self.to_value()).unwrap_or(Value::Null)
+    }
+
+    fn differences(&self, other: &dyn Answer) -> Vec<Difference> {
+        match other.as_any().downcast_ref::<GridSolution>() {
+            Some(o) => differences(&self.puzzle, &self.table, &o.table),
+            None => crate::puzzles::json_differences("", &self.value(), &other.value()),
+        }
+    }
+
+    fn side_by_side(&self, other: &dyn Answer) -> Option<String> {
+        let o = other.as_any().downcast_ref::<GridSolution>()?;
+        Some(side_by_side(&self.puzzle, &self.table, &o.table))
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The seat table as text: one row per category, one column per position, then the question.
+pub fn render(p: &GridPuzzle, answer: &GridAnswer) -> String {
+    let labels = p.position_labels();
+    let mut rows: Vec<Vec<String>> = vec![std::iter::once(String::new()).chain(labels).collect()];
+    for (c, cat) in p.categories.iter().enumerate() {
+        rows.push(
+            std::iter::once(cat.name.clone())
+                .chain(answer.table.iter().map(|row| cat.values[row[c]].clone()))
+                .collect(),
+        );
+    }
+    let mut out = text_table(&rows);
+    if let Some(q) = &p.question {
+        out.push('\n');
+        out.push_str(q.text.as_deref().unwrap_or("Answer:"));
+        out.push('\n');
+        for (each, show) in question_pairs(p, answer) {
+            out.push_str(&format!("  {each}: {show}\n"));
+        }
+    }
+    out
+}
+
+/// (value of `each`, value of `show` at the same position), in `each`'s value order.
+pub fn question_pairs(p: &GridPuzzle, answer: &GridAnswer) -> Vec<(String, String)> {
+    let Some(q) = &p.question else {
+        return Vec::new();
+    };
+    let idx = |name: &str| p.categories.iter().position(|c| c.name == name);
+    let (Some(e), Some(s)) = (idx(&q.each), idx(&q.show)) else {
+        return Vec::new();
+    };
+    let mut pairs: Vec<(usize, String, String)> = answer
+        .table
+        .iter()
+        .map(|row| {
+            (
+                row[e],
+                p.categories[e].values[row[e]].clone(),
+                p.categories[s].values[row[s]].clone(),
+            )
+        })
+        .collect();
+    pairs.sort();
+    pairs.into_iter().map(|(_, a, b)| (a, b)).collect()
+}
+
+/// The cells where two answers differ.
+pub fn differences(p: &GridPuzzle, a: &GridAnswer, b: &GridAnswer) -> Vec<Difference> {
+    let labels = p.position_labels();
+    let mut out = Vec::new();
+    for (pos, (ra, rb)) in a.table.iter().zip(&b.table).enumerate() {
+        for (c, cat) in p.categories.iter().enumerate() {
+            if ra[c] != rb[c] {
+                out.push(Difference {
+                    position: labels[pos].clone(),
+                    category: cat.name.clone(),
+                    first: cat.values[ra[c]].clone(),
+                    second: cat.values[rb[c]].clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Two answers as one table: a row per position, the first answer's categories, then the
+/// second's; a differing cell carries a `*`.
+pub fn side_by_side(p: &GridPuzzle, a: &GridAnswer, b: &GridAnswer) -> String {
+    let cats = &p.categories;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut head = vec![p.positions.noun.clone()];
+    head.extend(cats.iter().map(|c| c.name.clone()));
+    head.push("|".into());
+    head.extend(cats.iter().map(|c| c.name.clone()));
+    rows.push(head);
+    let mut sub = vec![String::new(), "solution 1".to_string()];
+    sub.extend(std::iter::repeat_n(
+        String::new(),
+        cats.len().saturating_sub(1),
+    ));
+    sub.push("|".into());
+    sub.push("solution 2".into());
+    sub.resize(rows[0].len(), String::new());
+    rows.push(sub);
+    for (label, (ra, rb)) in p
+        .position_labels()
+        .into_iter()
+        .zip(a.table.iter().zip(&b.table))
+    {
+        let mark = |c: usize, v: usize| {
+            let star = if ra[c] != rb[c] { "*" } else { "" };
+            format!("{}{star}", cats[c].values[v])
+        };
+        let mut row = vec![label];
+        row.extend((0..cats.len()).map(|c| mark(c, ra[c])));
+        row.push("|".into());
+        row.extend((0..cats.len()).map(|c| mark(c, rb[c])));
+        rows.push(row);
+    }
+    text_table(&rows)
+}
+
+/// Rows of cells as left-aligned columns two spaces apart, trailing blanks trimmed.
+pub fn text_table(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|i| {
+            rows.iter()
+                .filter_map(|r| r.get(i))
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .map(|(s, &w)| format!("{s:<w$}"))
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,407 @@
+//! Hooks as a [`Family`]: `hooks1` ... `hooks11` (the shipped puzzles), `hooks` with
+//! `--rows`/`--cols`, and Hooks puzzle files. With the `connected` rule and lazy connectivity
+//! the CNF alone does not state the puzzle: solving cuts disconnected grids off, so `prove`
+//! refuses it (`--connect eager` puts reachability in the CNF).
+
+use std::any::Any;
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::{
+    AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksOptions, HooksPuzzle,
+    SHIPPED_COUNT, check, render_grid, shipped,
+};
+use crate::cnf::{ClauseSink, Cnf, Lit};
+use crate::puzzles::{
+    Answer, BuildOptions, Builtin, Family, FamilyError, Instance, Loaded, Parameter, Params,
+    Purpose, Puzzle, Setting,
+};
+use crate::report::Difference;
+use crate::solve::stop::{Enumerated, Stop, enumerate_until};
+use crate::solve::{self, SolveError, Varisat, Verdict};
+
+/// Jane Street's Hooks puzzles.
+pub struct HooksFamily;
+
+/// The number of a shipped puzzle's name (`hooks7`, also `hooks07`).
+fn shipped_number(name: &str) -> Option<usize> {
+    let k: usize = name.strip_prefix("hooks")?.parse().ok()?;
+    (1..=SHIPPED_COUNT).contains(&k).then_some(k)
+}
+
+/// Comma-separated whole numbers.
+fn numbers(text: &str, flag: &str) -> Result<Vec<u64>, FamilyError> {
+    text.split(',')
+        .map(|t| {
+            t.trim().parse::<u64>().map_err(|_| {
+                FamilyError::Refused(format!("--{flag}: `{}` is not a whole number", t.trim()))
+            })
+        })
+        .collect()
+}
+
+impl Family for HooksFamily {
+    fn name(&self) -> &'static str {
+        "hooks"
+    }
+
+    fn about(&self) -> &'static str {
+        "Jane Street's Hooks: nested L-shaped hooks, d copies of digit d, per-puzzle rules"
+    }
+
+    fn settings(&self) -> &'static [Setting] {
+        &[Setting::Card, Setting::Pb, Setting::Connect]
+    }
+
+    fn parameters(&self) -> &'static [Parameter] {
+        &[
+            Parameter {
+                name: "rows",
+                builtin: "hooks",
+            },
+            Parameter {
+                name: "cols",
+                builtin: "hooks",
+            },
+        ]
+    }
+
+    fn builtins(&self) -> Vec<Builtin> {
+        let mut out = vec![Builtin {
+            name: "hooks".into(),
+            about: "fixed hooks with the row and column sums of --rows and --cols".into(),
+            refused: None,
+        }];
+        for k in 1..=SHIPPED_COUNT {
+            let Some(loaded) = shipped(k) else { continue };
+            let (about, refused) = match loaded {
+                Ok(p) => (summary(&p), None),
+                Err(e) => (format!("Hooks #{k}"), Some(e.to_string())),
+            };
+            out.push(Builtin {
+                name: format!("hooks{k}"),
+                about,
+                refused,
+            });
+        }
+        out
+    }
+
+    fn load_builtin(&self, name: &str, params: &Params) -> Option<Result<Loaded, FamilyError>> {
+        if name == "hooks" {
+            return Some(from_sums(params));
+        }
+        let k = shipped_number(name)?;
+        let loaded = shipped(k)?;
+        Some(
+            loaded
+                .map(|p| Loaded::one(HooksView(Rc::new(p))))
+                .map_err(|e| {
+                    FamilyError::from(e).at(format!(
+                        "built-in puzzle `{name}` (encodings/hooks/hooks{k:02}.json)"
+                    ))
+                }),
+        )
+    }
+
+    fn file_shape(&self) -> &'static str {
+        "an object with `n`, `hooks`, `hook_digits` and `rules`"
+    }
+
+    fn claims_json(&self, value: &Value) -> bool {
+        value.get("hook_digits").is_some()
+    }
+
+    fn load_json(&self, text: &str, origin: &str) -> Result<Loaded, FamilyError> {
+        HooksPuzzle::from_json(text)
+            .map(|p| Loaded::one(HooksView(Rc::new(p))))
+            .map_err(|e| FamilyError::from(e).at(origin))
+    }
+}
+
+fn from_sums(params: &Params) -> Result<Loaded, FamilyError> {
+    let (Some(rows), Some(cols)) = (params.get("rows"), params.get("cols")) else {
+        return Err(FamilyError::Refused(
+            "`hooks` needs --rows and --cols (comma-separated sums), e.g. `satpuz solve hooks \
+             --rows 26,42,11,22,42,36,29,32,45 --cols 31,19,45,16,5,47,28,49,45`"
+                .into(),
+        ));
+    };
+    let (rows, cols) = (numbers(rows, "rows")?, numbers(cols, "cols")?);
+    if rows.len() != cols.len() {
+        return Err(FamilyError::Refused(format!(
+            "--rows has {} sums but --cols has {}: the grid is square",
+            rows.len(),
+            cols.len()
+        )));
+    }
+    let p =
+        HooksPuzzle::from_sums(rows, cols).map_err(|e| FamilyError::from(e).at("--rows/--cols"))?;
+    Ok(Loaded::one(HooksView(Rc::new(p))))
+}
+
+/// "hooks1 (March 2025): 9x9, fixed hooks, digits by hook size; rules: ...".
+pub fn summary(p: &HooksPuzzle) -> String {
+    let layout = match p.hooks {
+        HookLayout::Fixed => "fixed hooks",
+        HookLayout::Free => "free hooks",
+    };
+    let digits = match p.hook_digits {
+        HookDigits::BySize => "digits by hook size",
+        HookDigits::Perm => "digits permuted",
+    };
+    let rules: Vec<String> = p.rules.iter().map(|r| r.to_string()).collect();
+    let month = p
+        .month
+        .as_deref()
+        .map(|m| format!(" ({m})"))
+        .unwrap_or_default();
+    format!(
+        "{}{month}: {n}x{n}, {layout}, {digits}; rules: {}",
+        p.name,
+        rules.join(", "),
+        n = p.n,
+    )
+}
+
+struct HooksView(Rc<HooksPuzzle>);
+
+impl Puzzle for HooksView {
+    fn family(&self) -> &'static str {
+        "hooks"
+    }
+
+    fn name(&self) -> String {
+        self.0.name.clone()
+    }
+
+    fn summary(&self) -> String {
+        summary(&self.0)
+    }
+
+    fn details(&self) -> Option<Value> {
+        Some(json!({ "month": self.0.month, "answer_rule": self.0.answer_rule }))
+    }
+
+    fn build(
+        &self,
+        opts: &BuildOptions,
+        _purpose: Purpose,
+    ) -> Result<Box<dyn Instance>, FamilyError> {
+        let options = HooksOptions {
+            card: opts.card,
+            pb: opts.pb,
+            connect: opts.connect,
+        };
+        Ok(Box::new(HooksInstance {
+            puzzle: self.0.clone(),
+            model: self.0.build(options),
+            connect: opts.connect,
+            rejected: 0,
+            cuts: Vec::new(),
+            solved: false,
+        }))
+    }
+}
+
+struct HooksInstance {
+    puzzle: Rc<HooksPuzzle>,
+    model: HooksModel,
+    connect: Connectivity,
+    /// Solver answers rejected as disconnected, and the cuts added, in the last solve.
+    rejected: u64,
+    cuts: Vec<Vec<Lit>>,
+    solved: bool,
+}
+
+impl Instance for HooksInstance {
+    fn cnf(&self) -> &Cnf {
+        &self.model.cnf
+    }
+
+    fn cnf_mut(&mut self) -> &mut Cnf {
+        &mut self.model.cnf
+    }
+
+    fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
+        let mut backend = self.model.backend(Varisat::with_cnf(&self.model.cnf));
+        let verdict = solve::solve_unique(&mut self.model.cnf, &mut backend)?;
+        self.rejected = backend.rejected;
+        self.cuts = backend.cuts;
+        self.solved = true;
+        Ok(verdict)
+    }
+
+    fn count(
+        &mut self,
+        limit: Option<u64>,
+        stop: &Stop,
+        tick: &mut dyn FnMut(),
+    ) -> Result<Enumerated, SolveError> {
+        let mut backend = self.model.backend(Varisat::with_cnf(&self.model.cnf));
+        enumerate_until(&mut self.model.cnf, &mut backend, limit, stop, |_| {
+            tick();
+            ControlFlow::Continue(())
+        })
+    }
+
+    fn answer(&self, assignment: &[bool]) -> Result<Box<dyn Answer>, FamilyError> {
+        let grid = self.model.grid(assignment);
+        let wrong = check::violations(&self.puzzle, &grid);
+        if !wrong.is_empty() {
+            return Err(FamilyError::Refused(format!(
+                "the grid breaks the puzzle's rules: {}",
+                wrong.join("; ")
+            )));
+        }
+        let value = self.puzzle.answer_rule.apply(&grid, self.puzzle.n).value;
+        Ok(Box::new(HooksSolution {
+            n: self.puzzle.n,
+            grid,
+            rule: self.puzzle.answer_rule,
+            value,
+        }))
+    }
+
+    fn incomplete(&self) -> Option<String> {
+        (self.model.connected && self.connect == Connectivity::Lazy).then(|| {
+            "the filled cells must be connected, and with --connect lazy (the default) that rule \
+             is kept by cuts while solving, not by the CNF alone; say --connect eager to put \
+             reachability in the CNF"
+                .to_string()
+        })
+    }
+
+    fn export(&mut self, origin: &str) -> Result<(Cnf, Vec<String>), FamilyError> {
+        let mut cnf = self.model.cnf.clone();
+        let mut comments = vec![
+            format!("satpuz {}: {}", env!("CARGO_PKG_VERSION"), self.puzzle.name),
+            "variables cell(r,c)=d (0-indexed) say cell (r,c) holds digit d".into(),
+            "the `c p show` line lists the cell variables (the projection for counting)".into(),
+        ];
+        if self.incomplete().is_some() {
+            // The cuts a solve needs make the exported formula's models exactly the puzzle's
+            // solutions (projected on the cells), so any DIMACS solver can re-check the answer.
+            let mut probe = HooksInstance {
+                puzzle: self.puzzle.clone(),
+                model: self.model.clone(),
+                connect: self.connect,
+                rejected: 0,
+                cuts: Vec::new(),
+                solved: false,
+            };
+            probe.solve_unique()?;
+            cnf.track("connectivity", |cnf| {
+                for cut in &probe.cuts {
+                    cnf.add_clause(cut);
+                }
+            });
+            comments.push(format!(
+                "the filled cells must be connected: {} cut clauses found by `satpuz solve \
+                 {origin}` are included, so the models are exactly the puzzle's solutions",
+                probe.cuts.len()
+            ));
+        }
+        comments.push(format!(
+            "read a solver's model back with: satpuz decode {origin} --model MODEL"
+        ));
+        Ok((cnf, comments))
+    }
+
+    fn notes(&self) -> Vec<String> {
+        if self.solved && self.model.connected {
+            vec![format!(
+                "connectivity: {} disconnected grid(s) cut off by {} clauses",
+                self.rejected,
+                self.cuts.len()
+            )]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn note_details(&self) -> Option<Value> {
+        (self.solved && self.model.connected).then(|| {
+            json!({
+                "connectivity_rejections": self.rejected,
+                "connectivity_cuts": self.cuts.len(),
+            })
+        })
+    }
+}
+
+/// A solved Hooks grid and its answer.
+struct HooksSolution {
+    n: usize,
+    grid: Vec<u8>,
+    rule: AnswerRule,
+    value: u128,
+}
+
+/// A Hooks answer as JSON.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct HooksSolutionValue {
+    /// The grid, one array per row, 0 for an empty cell.
+    pub grid: Vec<Vec<u8>>,
+    /// How the puzzle's answer is computed from the grid (e.g. `sum_shaded_i_plus_j_even`).
+    pub answer_rule: String,
+    /// The puzzle's answer (a number; a decimal string only if it exceeds 2^64 - 1).
+    pub value: Value,
+}
+
+impl Answer for HooksSolution {
+    fn text(&self) -> String {
+        format!(
+            "{}\nanswer ({}): {}\n",
+            render_grid(&self.grid, self.n),
+            self.rule.describe(),
+            self.value
+        )
+    }
+
+    fn value(&self) -> Value {
+        let value =
+            u64::try_from(self.value).map_or_else(|_| json!(self.value.to_string()), |v| json!(v));
+        let v = HooksSolutionValue {
+            grid: self.grid.chunks(self.n).map(<[u8]>::to_vec).collect(),
+            answer_rule: serde_json::to_value(self.rule)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+            value,
+        };
+        serde_json::to_value(v).unwrap_or(Value::Null)
+    }
+
+    fn differences(&self, other: &dyn Answer) -> Vec<Difference> {
+        let Some(o) = other.as_any().downcast_ref::<HooksSolution>() else {
+            return Vec::new();
+        };
+        let show = |d: u8| {
+            if d == 0 {
+                ".".to_string()
+            } else {
+                d.to_string()
+            }
+        };
+        self.grid
+            .iter()
+            .zip(&o.grid)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, (&a, &b))| Difference {
+                position: format!("cell({},{})", i / self.n, i % self.n),
+                category: "digit".into(),
+                first: show(a),
+                second: show(b),
+            })
+            .collect()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

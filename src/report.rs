@@ -1,0 +1,279 @@
+//! The result vocabulary: what every command prints with `--json`, as serde-derived structs.
+//!
+//! One name per concept in every command and family: `puzzle`, `family`, `satisfiable`,
+//! `unique`, `answer`, `second_answer`, `solutions`, `complete`, `variables`, `clauses`,
+//! `time_ms`. Every report carries [`SCHEMA_VERSION`]; [`schema`] gives the JSON Schema of all
+//! of them (committed as `docs/schema.json`, described in `docs/json.md`).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+/// The version of this vocabulary. It changes when a field is renamed or removed, or changes
+/// meaning; new optional fields do not change it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Milliseconds with microsecond precision (`0.158`, not `0.15826600000000002`).
+pub fn millis(elapsed: Duration) -> f64 {
+    (elapsed.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// The encoding choices a formula was built with (only those its family uses are present).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Settings {
+    /// How finite-domain variables became booleans (`onehot`, `bits`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+    /// How at-most-one constraints became clauses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amo: Option<String>,
+    /// How cardinality constraints became clauses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    /// How weighted sums became clauses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pb: Option<String>,
+    /// How a connectivity rule is kept (`lazy`: cuts while solving; `eager`: in the CNF).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub connect: Option<String>,
+}
+
+/// One clue of a puzzle, as `solve` names it in explanations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ClueNote {
+    /// The clue's number, from 1, in the puzzle's order.
+    pub clue: usize,
+    /// The clue's own wording, when the puzzle gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// What the clue means, in satpuz's words.
+    pub meaning: String,
+    /// `solve --why`: does the answer need this clue (without it, another answer fits)?
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub needed: Option<bool>,
+    /// `solve --why`, a needed clue: one thing that could change without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub without_it: Option<String>,
+}
+
+/// One place where two answers differ.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+pub struct Difference {
+    /// Where: a position (seat, house, room, cell); empty when the answer has one place.
+    pub position: String,
+    /// What: a category, or what the place holds.
+    pub category: String,
+    /// The value in `answer`.
+    pub first: String,
+    /// The value in `second_answer`.
+    pub second: String,
+}
+
+/// `satpuz solve` on a puzzle.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SolveReport {
+    pub schema_version: u32,
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// Its family (`grid`, `inquest`, `hooks`, `portia`; see `satpuz list`).
+    pub family: String,
+    pub settings: Settings,
+    /// Variables of the formula as built (before solving adds any).
+    pub variables: u32,
+    /// Clauses of the formula as built.
+    pub clauses: usize,
+    pub satisfiable: bool,
+    /// A second solve with the answer blocked is UNSAT.
+    pub unique: bool,
+    /// The answer in puzzle terms (its shape depends on the family; see docs/json.md).
+    pub answer: Option<Value>,
+    /// Another answer, when the puzzle has more than one.
+    pub second_answer: Option<Value>,
+    /// When there is more than one answer: how many were counted (up to `--limit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<u64>,
+    /// Whether `solutions` is every answer (false: counting stopped at `--limit`, or was
+    /// stopped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete: Option<bool>,
+    /// Why counting was cut short, when it was: `timeout` or `interrupted`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// Where `answer` and `second_answer` differ.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub differences: Vec<Difference>,
+    /// No answer: a minimal set of clues that contradict each other (when the family has clues).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contradiction: Option<Vec<ClueNote>>,
+    /// `--why`: every clue, with whether the answer needs it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clues: Option<Vec<ClueNote>>,
+    /// The answer the puzzle file states, when it states one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<Value>,
+    /// What only this family reports (e.g. Hooks' connectivity cuts, Portia's inscriptions).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Value>,
+    pub time_ms: f64,
+}
+
+/// `satpuz solve` on a DIMACS file.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CnfSolveReport {
+    pub schema_version: u32,
+    /// The file (`<stdin>` for standard input).
+    pub puzzle: String,
+    /// Always `cnf`.
+    pub family: String,
+    pub variables: u32,
+    pub clauses: usize,
+    pub satisfiable: bool,
+    /// A model as DIMACS literals (1-based, negative = false).
+    pub model: Option<Vec<i64>>,
+    pub time_ms: f64,
+}
+
+/// Which variables a count is projected on.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Projection {
+    /// `puzzle` (the puzzle's own variables), `show` (a CNF's `c p show` lines) or `all`.
+    pub kind: String,
+    /// How many variables.
+    pub variables: usize,
+}
+
+/// `satpuz count`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CountReport {
+    pub schema_version: u32,
+    pub puzzle: String,
+    pub family: String,
+    /// Distinct answers found (projected on `projection`).
+    pub solutions: u64,
+    /// Whether `solutions` is every answer (false: counting stopped at `--limit`, or was
+    /// stopped).
+    pub complete: bool,
+    /// Why counting was cut short, when it was: `timeout` (`--timeout`) or `interrupted`
+    /// (Ctrl-C, SIGTERM).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    pub projection: Projection,
+    pub variables: u32,
+    pub clauses: usize,
+    pub time_ms: f64,
+}
+
+/// Variables and clauses one kind of constraint costs.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Cost {
+    pub variables: u32,
+    pub clauses: usize,
+}
+
+/// `satpuz encode --stats --json`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct EncodeReport {
+    pub schema_version: u32,
+    pub puzzle: String,
+    pub family: String,
+    pub settings: Settings,
+    pub variables: u32,
+    pub clauses: usize,
+    /// The puzzle's own variables (the `c p show` projection).
+    pub primary_variables: usize,
+    /// Cost per constraint kind.
+    pub by_kind: BTreeMap<String, Cost>,
+    /// Where the DIMACS went (absent: not written; `-`: standard output).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+}
+
+/// `satpuz decode`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DecodeReport {
+    pub schema_version: u32,
+    pub puzzle: String,
+    pub family: String,
+    /// The solver's verdict.
+    pub satisfiable: bool,
+    /// The model read back in puzzle terms.
+    pub answer: Option<Value>,
+}
+
+/// `satpuz prove`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ProveReport {
+    pub schema_version: u32,
+    pub puzzle: String,
+    pub family: String,
+    /// What the refutation certifies (`the answer is unique`, `the puzzle has no solution`,
+    /// `the formula is unsatisfiable`).
+    pub claim: String,
+    /// The DRAT proof passed satpuz's forward checker.
+    pub certified: bool,
+    /// The answer whose uniqueness is certified.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Value>,
+    /// Variables of the refuted formula.
+    pub variables: u32,
+    /// Clauses of the refuted formula.
+    pub clauses: usize,
+    pub lemmas: usize,
+    pub rat_lemmas: usize,
+    pub deletions: usize,
+    pub time_ms: f64,
+}
+
+/// One line of `satpuz list`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ListEntry {
+    /// The name to give as PUZZLE.
+    pub puzzle: String,
+    pub family: String,
+    /// What it is.
+    pub about: String,
+    /// Why satpuz refuses it, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+}
+
+/// `satpuz list --json`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ListReport {
+    pub schema_version: u32,
+    pub puzzles: Vec<ListEntry>,
+}
+
+/// Every report, for the schema: `satpuz schema` prints this type's JSON Schema.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Report {
+    Solve(SolveReport),
+    /// A file of several puzzles (a Portia catalogue file): one report each.
+    Solves(Vec<SolveReport>),
+    CnfSolve(CnfSolveReport),
+    Count(CountReport),
+    Encode(EncodeReport),
+    Decode(DecodeReport),
+    Prove(ProveReport),
+    List(ListReport),
+}
+
+/// The JSON Schema of every report, pretty-printed. The shapes of each family's `answer` are
+/// among its definitions (`GridSolutionValue`, `CaseSolutionValue`, `HooksSolutionValue`,
+/// `PortiaSolutionValue`).
+pub fn schema() -> String {
+    use crate::puzzles::{grid, hooks, inquest, portia};
+    let mut generator = schemars::SchemaGenerator::default();
+    generator.subschema_for::<grid::family::GridSolutionValue>();
+    generator.subschema_for::<inquest::family::CaseSolutionValue>();
+    generator.subschema_for::<hooks::family::HooksSolutionValue>();
+    generator.subschema_for::<portia::family::PortiaSolutionValue>();
+    let schema = generator.into_root_schema_for::<Report>();
+    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    text.push('\n');
+    text
+}
