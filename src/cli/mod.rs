@@ -127,7 +127,20 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(EXIT_OK))
         }
     }
-    .map_err(|e| anyhow::anyhow!(input::escape(&format!("{e:#}"))))
+    .map_err(escape_error)
+}
+
+/// The error with control characters escaped (a file name or a token may carry NULs or
+/// terminal escapes). An error with none is returned as it is, so main can still tell what it
+/// is (e.g. a closed standard output).
+fn escape_error(e: anyhow::Error) -> anyhow::Error {
+    let text = format!("{e:#}");
+    let escaped = input::escape(&text);
+    if escaped == text {
+        e
+    } else {
+        anyhow::anyhow!(escaped)
+    }
 }
 
 /// Prints a report as pretty JSON on standard output.
