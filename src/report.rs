@@ -247,6 +247,88 @@ pub struct ListReport {
     pub puzzles: Vec<ListEntry>,
 }
 
+/// What a run stopped by `--timeout`, Ctrl-C or SIGTERM prints when its work could not report
+/// for itself (inside one long solver call). Exit 4.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StoppedReport {
+    pub schema_version: u32,
+    /// The puzzle, when the run counts one's solutions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    /// Solutions counted before the stop (a lower bound), when the run counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<u64>,
+    /// Always false.
+    pub complete: bool,
+    /// `timeout` or `interrupted`.
+    pub stopped: String,
+    pub time_ms: f64,
+}
+
+/// One statement of an Inquest case, as `inquest check` marks it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StatementMark {
+    /// From 1, in the case's order.
+    pub number: usize,
+    pub text: String,
+    /// `satisfied`, `violated` or `open`.
+    pub mark: String,
+}
+
+/// `satpuz inquest check --json`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SheetCheckReport {
+    pub schema_version: u32,
+    /// The case's title line.
+    pub case: String,
+    pub family: String,
+    pub statements: Vec<StatementMark>,
+    pub satisfied: usize,
+    pub violated: usize,
+    pub open: usize,
+    /// Every square is filled.
+    pub complete: bool,
+    pub wrong_squares: usize,
+    /// Whether the sheet names the right thief (absent: it names none).
+    pub thief_right: Option<bool>,
+    /// The sheet is complete and right, thief included.
+    pub right: bool,
+}
+
+/// A square of an Inquest sheet.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SquareValue {
+    pub room: String,
+    pub category: String,
+    pub value: String,
+}
+
+/// `satpuz inquest hint --json`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct HintReport {
+    pub schema_version: u32,
+    /// The case's title line.
+    pub case: String,
+    pub family: String,
+    /// `fill`, `contradiction`, `wrong_thief` or `complete`.
+    pub hint: String,
+    /// `fill`: the square the statements force.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<SquareValue>,
+    /// `contradiction`: the statements the sheet breaks outright (numbers from 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub broken: Option<Vec<usize>>,
+    /// The statements that force the square, or that the sheet cannot be squared with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub statements: Option<Vec<usize>>,
+    /// The squares of the sheet used together with those statements.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub given: Option<Vec<SquareValue>>,
+    /// `wrong_thief`: the person the sheet names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
+}
+
 /// Every report, for the schema: `satpuz schema` prints this type's JSON Schema.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(untagged)]
@@ -260,6 +342,9 @@ pub enum Report {
     Decode(DecodeReport),
     Prove(ProveReport),
     List(ListReport),
+    Stopped(StoppedReport),
+    SheetCheck(SheetCheckReport),
+    Hint(HintReport),
 }
 
 /// The JSON Schema of every report, pretty-printed. The shapes of each family's `answer` are

@@ -12,6 +12,7 @@ use clap::{Args, Subcommand};
 use satpuz::cnf::dimacs::write_cnf;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, deal};
+use satpuz::report::{HintReport, SCHEMA_VERSION, SheetCheckReport, SquareValue, StatementMark};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
 
@@ -314,25 +315,30 @@ impl SheetCmd {
         let checked = satpuz::puzzles::inquest::sheet::check(&case, &sheet)?;
         let count = |m: Mark| checked.marks.iter().filter(|&&x| x == m).count();
         if self.json {
-            let statements: Vec<_> = case
+            let statements = case
                 .statements
                 .iter()
                 .zip(&checked.marks)
                 .enumerate()
-                .map(|(i, (s, m))| json!({"number": i + 1, "text": s.text, "mark": m.name()}))
+                .map(|(i, (s, m))| StatementMark {
+                    number: i + 1,
+                    text: s.text.clone(),
+                    mark: m.name().to_string(),
+                })
                 .collect();
-            let v = json!({
-                "case": title(&case, date),
-                "statements": statements,
-                "satisfied": count(Mark::Satisfied),
-                "violated": count(Mark::Violated),
-                "open": count(Mark::Open),
-                "complete": checked.complete,
-                "wrong_squares": checked.wrong.len(),
-                "thief_right": checked.thief_right,
-                "right": checked.is_right(),
-            });
-            outln!("{v:#}")?;
+            super::print_json(&SheetCheckReport {
+                schema_version: SCHEMA_VERSION,
+                case: title(&case, date),
+                family: "inquest".into(),
+                statements,
+                satisfied: count(Mark::Satisfied),
+                violated: count(Mark::Violated),
+                open: count(Mark::Open),
+                complete: checked.complete,
+                wrong_squares: checked.wrong.len(),
+                thief_right: checked.thief_right,
+                right: checked.is_right(),
+            })?;
             return Ok(ExitCode::from(EXIT_OK));
         }
         outln!("{}\n", title(&case, date))?;
@@ -405,9 +411,21 @@ impl SheetCmd {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        let square_json = |s: &Square| {
-            json!({"room": case.arrangement.rooms[s.room], "category": case.categories[s.cat],
-                   "value": case.arrangement.values[s.cat][s.value]})
+        let square_json = |s: &Square| SquareValue {
+            room: case.arrangement.rooms[s.room].clone(),
+            category: case.categories[s.cat].to_string(),
+            value: case.arrangement.values[s.cat][s.value].clone(),
+        };
+        let hint_report = |hint: &str| HintReport {
+            schema_version: SCHEMA_VERSION,
+            case: title(&case, date),
+            family: "inquest".into(),
+            hint: hint.into(),
+            square: None,
+            broken: None,
+            statements: None,
+            given: None,
+            named: None,
         };
         match &hint {
             Hint::Fill {
@@ -416,10 +434,12 @@ impl SheetCmd {
                 given,
             } => {
                 if self.json {
-                    let v = json!({"case": title(&case, date), "hint": "fill", "square": square_json(square),
-                        "statements": numbers(statements),
-                        "given": given.iter().map(square_json).collect::<Vec<_>>()});
-                    outln!("{v:#}")?;
+                    super::print_json(&HintReport {
+                        square: Some(square_json(square)),
+                        statements: Some(numbers(statements)),
+                        given: Some(given.iter().map(square_json).collect()),
+                        ..hint_report("fill")
+                    })?;
                 } else {
                     outln!("{}\n", title(&case, date))?;
                     outln!("Fill in: {}.\n", square_name(square))?;
@@ -445,10 +465,12 @@ impl SheetCmd {
                 broken,
             } => {
                 if self.json {
-                    let v = json!({"case": title(&case, date), "hint": "contradiction",
-                        "broken": numbers(broken), "statements": numbers(statements),
-                        "given": given.iter().map(square_json).collect::<Vec<_>>()});
-                    outln!("{v:#}")?;
+                    super::print_json(&HintReport {
+                        broken: Some(numbers(broken)),
+                        statements: Some(numbers(statements)),
+                        given: Some(given.iter().map(square_json).collect()),
+                        ..hint_report("contradiction")
+                    })?;
                 } else {
                     outln!("{}\n", title(&case, date))?;
                     if !broken.is_empty() {
@@ -472,9 +494,10 @@ impl SheetCmd {
                     .and_then(|p| case.arrangement.values[p].get(*named))
                     .map_or("the person named", String::as_str);
                 if self.json {
-                    let v = json!({"case": title(&case, date), "hint": "wrong_thief",
-                        "named": person});
-                    outln!("{v:#}")?;
+                    super::print_json(&HintReport {
+                        named: Some(person.to_string()),
+                        ..hint_report("wrong_thief")
+                    })?;
                 } else {
                     outln!(
                         "{}\n\nEvery square is filled and right, but {person} is not the thief: \
@@ -487,10 +510,7 @@ impl SheetCmd {
             }
             Hint::Complete => {
                 if self.json {
-                    outln!(
-                        "{:#}",
-                        json!({"case": title(&case, date), "hint": "complete"})
-                    )?;
+                    super::print_json(&hint_report("complete"))?;
                 } else {
                     outln!(
                         "{}\n\nNothing left to fill: the sheet is complete and right.",

@@ -17,8 +17,8 @@ use std::sync::{Mutex, Once, mpsc};
 use std::time::Duration;
 
 use clap::Args;
+use satpuz::report::{SCHEMA_VERSION, StoppedReport, millis};
 use satpuz::solve::stop::{Stop, StopReason};
-use serde_json::json;
 
 use super::EXIT_STOPPED;
 use super::output::{eout, eoutln, outln};
@@ -191,22 +191,33 @@ fn report_abandoned(
     elapsed: Duration,
 ) -> anyhow::Result<()> {
     let when = stopped_words(reason, elapsed);
-    let ms = elapsed.as_secs_f64() * 1e3;
+    let ms = millis(elapsed);
     match partial {
         Partial::Count { name, json } => {
             let n = FOUND.load(Ordering::Relaxed);
             if *json {
-                let v = json!({"puzzle": name, "solutions": n, "complete": false,
-                               "stopped": stopped_name(reason), "time_ms": ms});
-                outln!("{v:#}")?;
+                super::print_json(&StoppedReport {
+                    schema_version: SCHEMA_VERSION,
+                    puzzle: Some(name.clone()),
+                    solutions: Some(n),
+                    complete: false,
+                    stopped: stopped_name(reason).into(),
+                    time_ms: ms,
+                })?;
             } else {
                 outln!("{name}: at least {n} solution(s) ({when})")?;
             }
         }
         Partial::Nothing { what, json } => {
             if *json {
-                let v = json!({"complete": false, "stopped": stopped_name(reason), "time_ms": ms});
-                outln!("{v:#}")?;
+                super::print_json(&StoppedReport {
+                    schema_version: SCHEMA_VERSION,
+                    puzzle: None,
+                    solutions: None,
+                    complete: false,
+                    stopped: stopped_name(reason).into(),
+                    time_ms: ms,
+                })?;
             } else {
                 outln!("{what}: no result ({when})")?;
             }
