@@ -76,6 +76,7 @@ fn encoded(p: &GridPuzzle, v: Variant) -> (GridModel, Encoded) {
     let encoded = grid.model.encode(EncodeOptions {
         encoding: Encoding::OneHot,
         amo: v.amo,
+        ..EncodeOptions::default()
     });
     (grid, encoded)
 }

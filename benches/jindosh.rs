@@ -14,7 +14,11 @@ fn solve_jindosh(c: &mut Criterion) {
     let mut group = c.benchmark_group("jindosh_solve_unique");
     for encoding in Encoding::ALL {
         for amo in [Amo::Pairwise, Amo::SeqCounter] {
-            let opts = EncodeOptions { encoding, amo };
+            let opts = EncodeOptions {
+                encoding,
+                amo,
+                ..EncodeOptions::default()
+            };
             group.bench_function(format!("{}-{}", encoding.name(), amo.name()), |b| {
                 b.iter(|| {
                     let grid = puzzle.build().unwrap();
@@ -38,6 +42,7 @@ fn count_relaxed(c: &mut Criterion) {
         let opts = EncodeOptions {
             encoding,
             amo: Amo::Pairwise,
+            ..EncodeOptions::default()
         };
         group.bench_function(encoding.name(), |b| {
             b.iter(|| {

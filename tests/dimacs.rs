@@ -320,7 +320,11 @@ fn write_then_parse_keeps_clauses_names_and_projection() {
     let grid = puzzle.build().expect("builds");
     for encoding in satpuz::encode::Encoding::ALL {
         for amo in satpuz::encode::Amo::ALL {
-            let encoded = grid.model.encode(EncodeOptions { encoding, amo });
+            let encoded = grid.model.encode(EncodeOptions {
+                encoding,
+                amo,
+                ..EncodeOptions::default()
+            });
             let comments = vec!["a header comment".to_string(), "two\nlines".to_string()];
             let text = write(&encoded.cnf, &comments);
             assert!(text.starts_with("c a header comment\nc two\nc lines\n"));

@@ -88,6 +88,7 @@ fn a_deliberate_contradiction_gets_a_minimal_set_of_clues() {
         EncodeOptions {
             encoding: Encoding::Bits,
             amo: Amo::SeqCounter,
+            ..EncodeOptions::default()
         },
     ];
     for p in &puzzles {

@@ -86,6 +86,7 @@ fn larger_puzzles_are_unique_in_two_encodings_and_deterministic() {
     let bits = EncodeOptions {
         encoding: Encoding::Bits,
         amo: Amo::SeqCounter,
+        ..EncodeOptions::default()
     };
     for g in [&a, &c] {
         assert_eq!(library_count(&g.puzzle, EncodeOptions::default(), 2), 1);

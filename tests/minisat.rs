@@ -247,7 +247,11 @@ struct Shipped {
 
 fn shipped() -> Vec<Shipped> {
     use satpuz::encode::{Amo, Encoding};
-    let o = |encoding, amo| EncodeOptions { encoding, amo };
+    let o = |encoding, amo| EncodeOptions {
+        encoding,
+        amo,
+        ..EncodeOptions::default()
+    };
     let mut list = Vec::new();
     for (stem, opts) in [
         (

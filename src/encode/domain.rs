@@ -32,6 +32,9 @@ impl Encoding {
 #[derive(Debug, Clone)]
 pub enum Domain {
     OneHot(Vec<Lit>),
+    /// A boolean (values 0 = false, 1 = true) as one literal, whatever the encoding: one-hot
+    /// would spend two literals and an exactly-one on it, bits a Tseitin literal per value.
+    Bool(Lit),
     Bits {
         /// Least significant first.
         bits: Vec<Lit>,
@@ -83,6 +86,7 @@ impl Domain {
     pub fn size(&self) -> usize {
         match self {
             Domain::OneHot(lits) => lits.len(),
+            Domain::Bool(_) => 2,
             Domain::Bits { size, .. } => *size,
         }
     }
@@ -91,6 +95,7 @@ impl Domain {
     pub fn primary_vars(&self) -> impl Iterator<Item = Var> + '_ {
         match self {
             Domain::OneHot(lits) => lits.iter(),
+            Domain::Bool(l) => std::slice::from_ref(l).iter(),
             Domain::Bits { bits, .. } => bits.iter(),
         }
         .map(|l| l.var())
@@ -100,6 +105,7 @@ impl Domain {
     pub fn value_lit(&mut self, cnf: &mut Cnf, v: usize) -> Lit {
         match self {
             Domain::OneHot(lits) => lits[v],
+            Domain::Bool(l) => bool_lit(*l, v),
             Domain::Bits {
                 bits, value_lits, ..
             } => {
@@ -124,6 +130,7 @@ impl Domain {
     pub fn not_value_clause(&self, v: usize) -> Vec<Lit> {
         match self {
             Domain::OneHot(lits) => vec![!lits[v]],
+            Domain::Bool(l) => vec![!bool_lit(*l, v)],
             Domain::Bits { bits, .. } => bits
                 .iter()
                 .enumerate()
@@ -141,6 +148,7 @@ impl Domain {
                 let v = it.next()?;
                 it.next().is_none().then_some(v)
             }
+            Domain::Bool(l) => Some(usize::from(lit_value(assignment, *l))),
             Domain::Bits { bits, size, .. } => {
                 let v = bits
                     .iter()
@@ -158,6 +166,7 @@ impl Domain {
     pub fn assignment_lits(&self, v: usize) -> Vec<Lit> {
         match self {
             Domain::OneHot(lits) => vec![lits[v]],
+            Domain::Bool(l) => vec![bool_lit(*l, v)],
             Domain::Bits { bits, .. } => bits
                 .iter()
                 .enumerate()
@@ -165,6 +174,12 @@ impl Domain {
                 .collect(),
         }
     }
+}
+
+/// A boolean's literal for value `v` (1 = true, 0 = false).
+fn bool_lit(l: Lit, v: usize) -> Lit {
+    debug_assert!(v < 2, "a boolean has values 0 and 1");
+    if v == 1 { l } else { !l }
 }
 
 /// The literal of bit `i` as it is in the binary code of `v`.

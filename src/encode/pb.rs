@@ -107,19 +107,41 @@ pub fn exactly(cnf: &mut Cnf, terms: &[(Lit, usize)], k: usize, pb: Pb) {
 /// caller guarantees (a cell holds at most one digit). [`Pb::Tree`] uses the groups as leaves;
 /// the other encoders see the flat list. A variable in two places voids the groups.
 pub fn exactly_grouped(cnf: &mut Cnf, groups: &[Vec<(Lit, usize)>], k: usize, pb: Pb) {
+    bound_grouped(cnf, groups, Some(k), Some(k), pb);
+}
+
+/// `lower <= sum w * l <= upper` over at-most-one groups, as [`exactly_grouped`]; a missing
+/// bound is not stated.
+pub fn bound_grouped(
+    cnf: &mut Cnf,
+    groups: &[Vec<(Lit, usize)>],
+    upper: Option<usize>,
+    lower: Option<usize>,
+    pb: Pb,
+) {
     let flat: Vec<(Lit, usize)> = groups.iter().flatten().copied().collect();
     let mut vars: Vec<u32> = flat.iter().map(|t| t.0.var().idx32()).collect();
     vars.sort_unstable();
     let distinct = vars.windows(2).all(|w| w[0] != w[1]);
     if pb != Pb::Tree || !distinct {
-        return exactly(cnf, &flat, k, pb);
+        return match (upper, lower) {
+            (Some(u), Some(l)) if u == l => exactly(cnf, &flat, u, pb),
+            (u, l) => {
+                if let Some(u) = u {
+                    at_most(cnf, &flat, u, pb);
+                }
+                if let Some(l) = l {
+                    at_least(cnf, &flat, l, pb);
+                }
+            }
+        };
     }
     let groups: Vec<Vec<(Lit, usize)>> = groups
         .iter()
         .map(|g| g.iter().copied().filter(|t| t.1 > 0).collect::<Vec<_>>())
         .filter(|g| !g.is_empty())
         .collect();
-    tree::bound_groups(cnf, &groups, Some(k), Some(k));
+    tree::bound_groups(cnf, &groups, upper, lower);
 }
 
 fn singletons(terms: &[(Lit, usize)]) -> Vec<Vec<(Lit, usize)>> {

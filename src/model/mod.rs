@@ -5,7 +5,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::encode::amo::at_most_one;
-use crate::encode::{Amo, Domain, Encoding};
+use crate::encode::{Amo, Card, Domain, Encoding, Pb};
+
+mod bits;
+mod sums;
+
+pub use bits::{Bit, Gate};
+pub use sums::{Cmp, Number};
 
 /// Index of a variable in its [`Model`].
 pub type VarId = usize;
@@ -15,6 +21,8 @@ pub type VarId = usize;
 pub struct IntVar {
     pub name: String,
     pub values: Vec<String>,
+    /// A boolean ([`Model::add_bool`]): values `false`, `true`, encoded as one literal.
+    pub boolean: bool,
 }
 
 /// A constraint over the model's variables.
@@ -37,24 +45,66 @@ pub enum Constraint {
     AnyOf(Vec<Constraint>),
     /// Every one of the constraints holds.
     AllOf(Vec<Constraint>),
+    /// At least one of the bits holds.
+    Clause(Vec<Bit>),
+    /// The boolean variable `out` is true exactly when the gate is (a reified boolean).
+    Define { out: VarId, gate: Gate },
+    /// At most one of the bits holds (encoded by the options' `amo`).
+    AtMostOne(Vec<Bit>),
+    /// Exactly one of the bits holds (encoded by the options' `amo`).
+    ExactlyOne(Vec<Bit>),
+    /// The number of entries of `lits` that hold, compared with `k` (encoded by the options'
+    /// `card`). A bit listed twice counts twice.
+    Count { lits: Vec<Bit>, cmp: Cmp, k: usize },
+    /// The sum of the numbers, compared with `k` (encoded by the options' `pb`).
+    Linear {
+        numbers: Vec<Number>,
+        cmp: Cmp,
+        k: usize,
+    },
 }
 
-/// Encoding choices; none of them changes an answer or a count.
+/// Encoding choices, one struct for every family; none of them changes an answer or a count.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EncodeOptions {
+    /// How a finite-domain variable becomes booleans.
     pub encoding: Encoding,
+    /// How at-most-one (and exactly-one) constraints become clauses.
     pub amo: Amo,
+    /// How cardinality constraints ([`Constraint::Count`]) become clauses.
+    #[serde(default)]
+    pub card: Card,
+    /// How sums of numbers ([`Constraint::Linear`]) become clauses.
+    #[serde(default)]
+    pub pb: Pb,
 }
 
 impl EncodeOptions {
-    /// Every combination of domain encoding and at-most-one encoding the library offers.
+    /// Every combination of domain, at-most-one, cardinality and PB encoding the library
+    /// offers.
     pub fn all() -> Vec<EncodeOptions> {
+        let mut out = Vec::new();
+        for base in Self::for_domains() {
+            for card in Card::ALL {
+                for pb in Pb::ALL {
+                    out.push(EncodeOptions { card, pb, ..base });
+                }
+            }
+        }
+        out
+    }
+
+    /// Every combination of domain encoding and at-most-one encoding, with the default sum
+    /// encodings: all that matters for models without sums (logic grids).
+    pub fn for_domains() -> Vec<EncodeOptions> {
         Encoding::ALL
             .iter()
             .flat_map(|&encoding| {
-                Amo::ALL
-                    .iter()
-                    .map(move |&amo| EncodeOptions { encoding, amo })
+                Amo::ALL.iter().map(move |&amo| EncodeOptions {
+                    encoding,
+                    amo,
+                    ..EncodeOptions::default()
+                })
             })
             .collect()
     }
@@ -76,6 +126,18 @@ impl Model {
         self.vars.push(IntVar {
             name: name.into(),
             values,
+            boolean: false,
+        });
+        self.vars.len() - 1
+    }
+
+    /// A boolean variable (values 0 = false, 1 = true; one literal in CNF); [`Bit::var`] is
+    /// its truth. An empty name leaves the CNF variable unnamed (an auxiliary).
+    pub fn add_bool(&mut self, name: impl Into<String>) -> VarId {
+        self.vars.push(IntVar {
+            name: name.into(),
+            values: vec!["false".into(), "true".into()],
+            boolean: true,
         });
         self.vars.len() - 1
     }
@@ -115,6 +177,9 @@ pub fn holds(c: &Constraint, values: &[usize]) -> bool {
         Constraint::Table { x, y, allowed } => allowed[values[*x]][values[*y]],
         Constraint::AnyOf(cs) => cs.iter().any(|c| holds(c, values)),
         Constraint::AllOf(cs) => cs.iter().all(|c| holds(c, values)),
+        Constraint::Clause(bits) => bits.iter().any(|b| b.eval(values)),
+        Constraint::Define { out, gate } => gate.eval(values) == Some(values[*out] == 1),
+        _ => sums::holds(c, values).expect("every other constraint is a sum"),
     }
 }
 
@@ -135,6 +200,13 @@ impl Encoded {
                 .vars
                 .iter()
                 .map(|var| {
+                    if var.boolean {
+                        let v = match var.name.as_str() {
+                            "" => cnf.vars.fresh(),
+                            name => cnf.vars.named(name),
+                        };
+                        return Domain::Bool(v.pos_lit());
+                    }
                     Domain::new(
                         cnf,
                         opts.encoding,
@@ -149,8 +221,27 @@ impl Encoded {
                 .collect::<Vec<_>>()
         });
         cnf.primary = domains.iter().flat_map(|d| d.primary_vars()).collect();
-        cnf.primary_one_hot = opts.encoding == Encoding::OneHot;
+        // A boolean is no exactly-one group: blocking only true literals would be unsound.
+        cnf.primary_one_hot =
+            opts.encoding == Encoding::OneHot && !model.vars.iter().any(|v| v.boolean);
         Encoded { cnf, domains, opts }
+    }
+
+    /// An empty model under `opts`, to be built and encoded in one pass (see [`Bit`]).
+    pub fn new(opts: EncodeOptions) -> Encoded {
+        Encoded {
+            cnf: Cnf::new(),
+            domains: Vec::new(),
+            opts,
+        }
+    }
+
+    /// Encodes `c` without booking its cost (for callers that book whole sections of their
+    /// model with [`Encoded::track`]).
+    pub fn require(&mut self, c: &Constraint) {
+        let mut cnf = std::mem::take(&mut self.cnf);
+        self.encode_constraint(&mut cnf, c);
+        self.cnf = cnf;
     }
 
     /// Encodes one constraint, booking its cost under its kind.
@@ -160,6 +251,11 @@ impl Encoded {
             Constraint::InSet { .. } => "unary",
             Constraint::Table { .. } => "binary",
             Constraint::AnyOf(_) | Constraint::AllOf(_) => "compound",
+            Constraint::Clause(_) => "clause",
+            Constraint::Define { .. } => "gate",
+            Constraint::AtMostOne(_) | Constraint::ExactlyOne(_) => "at-most-one",
+            Constraint::Count { .. } => "count",
+            Constraint::Linear { .. } => "sum",
         };
         let mut cnf = std::mem::take(&mut self.cnf);
         cnf.track(kind, |cnf| self.encode_constraint(cnf, c));
@@ -192,6 +288,7 @@ impl Encoded {
             Constraint::AllDifferentShifted(vs) if self.opts.encoding == Encoding::OneHot => {
                 self.all_different_shifted_one_hot(cnf, vs)
             }
+            c if sums::is_sum(c) => self.encode_sum(cnf, c),
             _ => self.encode_into(&mut Guarded::none(cnf), c),
         }
     }
@@ -290,6 +387,13 @@ impl Encoded {
                     self.encode_into(sink, c);
                 }
             }
+            _ => {
+                // Sums: the encoder writes apart, then every clause goes through the sink.
+                let apart = self.encode_sum_apart(sink.cnf, c);
+                for cl in apart.clauses.iter() {
+                    sink.add(cl);
+                }
+            }
         }
     }
 
@@ -316,7 +420,13 @@ impl Encoded {
                 differs.extend(longer.iter().skip(ba.len().min(bb.len())).copied());
                 sink.add(&differs);
             }
-            _ => unreachable!("one model uses one encoding"),
+            _ => {
+                // Mixed domains (a boolean beside an integer): by the table of `!=`.
+                let (na, nb) = (self.domains[a].size(), self.domains[b].size());
+                let allowed: Vec<Vec<bool>> =
+                    (0..na).map(|x| (0..nb).map(|y| x != y).collect()).collect();
+                self.table(sink, a, b, &allowed);
+            }
         }
     }
 

@@ -19,7 +19,7 @@ use satpuz::model::EncodeOptions;
 
 /// Every encoding combination the library offers (domains x at-most-one).
 pub fn all_options() -> Vec<EncodeOptions> {
-    EncodeOptions::all()
+    EncodeOptions::for_domains()
 }
 
 /// The crate root (where `encodings/` and `dimacs/` live).

@@ -98,6 +98,7 @@ fn clues_touching(grid: &GridModel) -> Vec<Vec<usize>> {
             }
             Constraint::AllDifferent(vs) => out.extend(vs),
             Constraint::AllDifferentShifted(vs) => out.extend(vs.iter().map(|&(v, _)| v)),
+            other => other.sum_vars(out),
         }
     }
     let mut touching = vec![Vec::new(); grid.model.vars.len()];
