@@ -7,12 +7,16 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
-use satpuz::puzzles::hooks::{self, Connectivity, HooksOptions, HooksPuzzle};
+use satpuz::model::EncodeOptions;
+use satpuz::puzzles::hooks::{self, Connectivity, HooksPuzzle};
 
 const SOLVED: [usize; 7] = [1, 2, 3, 5, 7, 8, 10];
 
-fn solve(p: &HooksPuzzle, opts: HooksOptions) -> Vec<u8> {
-    let mut model = p.build(opts);
+/// Encoding options plus the connectivity mode.
+type Choice = (EncodeOptions, Connectivity);
+
+fn solve(p: &HooksPuzzle, (opts, connect): Choice) -> Vec<u8> {
+    let mut model = p.build_with(opts, connect);
     let solved = model.solve_unique().unwrap();
     assert!(solved.other.is_none(), "{} is unique", p.name);
     solved.grid.expect("solvable")
@@ -20,32 +24,27 @@ fn solve(p: &HooksPuzzle, opts: HooksOptions) -> Vec<u8> {
 
 /// Every choice once: each PB encoding with the other defaults, the other cardinality
 /// encoding, and eager connectivity.
-fn choices() -> Vec<HooksOptions> {
-    let mut out: Vec<HooksOptions> = Pb::ALL
+fn choices() -> Vec<Choice> {
+    let lazy = |opts| (opts, Connectivity::Lazy);
+    let mut out: Vec<Choice> = Pb::ALL
         .iter()
-        .map(|&pb| HooksOptions {
-            pb,
-            ..HooksOptions::default()
+        .map(|&pb| {
+            lazy(EncodeOptions {
+                pb,
+                ..EncodeOptions::default()
+            })
         })
         .collect();
-    out.push(HooksOptions {
+    out.push(lazy(EncodeOptions {
         card: Card::SeqCounter,
-        ..HooksOptions::default()
-    });
-    out.push(HooksOptions {
-        connect: Connectivity::Eager,
-        ..HooksOptions::default()
-    });
+        ..EncodeOptions::default()
+    }));
+    out.push((EncodeOptions::default(), Connectivity::Eager));
     out
 }
 
-fn label(opts: HooksOptions) -> String {
-    format!(
-        "{}-{}-{}",
-        opts.card.name(),
-        opts.pb.name(),
-        opts.connect.name()
-    )
+fn label((opts, connect): Choice) -> String {
+    format!("{}-{}-{}", opts.card.name(), opts.pb.name(), connect.name())
 }
 
 fn per_puzzle(c: &mut Criterion) {

@@ -7,9 +7,11 @@ mod hooks_support;
 
 use common::{Run, satpuz};
 use hooks_support::independent_violations;
+use satpuz::encode::Amo;
 use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
-use satpuz::puzzles::hooks::{self, Connectivity, HooksError, HooksOptions, HooksPuzzle};
+use satpuz::model::EncodeOptions;
+use satpuz::puzzles::hooks::{self, Connectivity, HooksError, HooksPuzzle};
 use satpuz::solve::external::External;
 use satpuz::solve::{Backend, Verdict, solve_unique};
 
@@ -36,8 +38,12 @@ fn seed_grid() -> Vec<u8> {
 }
 
 /// Solves and proves uniqueness; returns the grid.
-fn unique_grid(p: &HooksPuzzle, opts: HooksOptions) -> Vec<u8> {
-    let mut model = p.build(opts);
+fn unique_grid(p: &HooksPuzzle, opts: EncodeOptions) -> Vec<u8> {
+    unique_grid_with(p, opts, Connectivity::Lazy)
+}
+
+fn unique_grid_with(p: &HooksPuzzle, opts: EncodeOptions, connect: Connectivity) -> Vec<u8> {
+    let mut model = p.build_with(opts, connect);
     let solved = model.solve_unique().unwrap();
     let grid = solved
         .grid
@@ -53,20 +59,24 @@ fn unique_grid(p: &HooksPuzzle, opts: HooksOptions) -> Vec<u8> {
 #[test]
 fn hooks1_is_the_seed_grid_with_answer_158() {
     let p = hooks::shipped(1).unwrap().unwrap();
-    let grid = unique_grid(&p, HooksOptions::default());
+    let grid = unique_grid(&p, EncodeOptions::default());
     assert_eq!(grid, seed_grid());
     assert_eq!(p.answer_rule.apply(&grid, 9).value, 158);
     // the seed's own form: sums only, no givens
     let seed = HooksPuzzle::from_sums(SEED_ROWS.to_vec(), SEED_COLS.to_vec()).unwrap();
-    assert_eq!(unique_grid(&seed, HooksOptions::default()), seed_grid());
+    assert_eq!(unique_grid(&seed, EncodeOptions::default()), seed_grid());
 }
 
 /// Each encoding choice must give the same unique grid, which keeps every rule.
-fn every_puzzle_unique_with(opts: HooksOptions) {
+fn every_puzzle_unique_with(opts: EncodeOptions) {
+    every_puzzle_unique_with_connect(opts, Connectivity::Lazy);
+}
+
+fn every_puzzle_unique_with_connect(opts: EncodeOptions, connect: Connectivity) {
     for k in SOLVED {
         let p = hooks::shipped(k).unwrap().unwrap();
-        let grid = unique_grid(&p, opts);
-        let reference = unique_grid(&p, HooksOptions::default());
+        let grid = unique_grid_with(&p, opts, connect);
+        let reference = unique_grid(&p, EncodeOptions::default());
         assert_eq!(grid, reference, "{}: {opts:?} found another grid", p.name);
         assert_eq!(hooks::check::violations(&p, &grid), Vec::<String>::new());
         assert_eq!(independent_violations(&p, &grid), Vec::<String>::new());
@@ -78,7 +88,7 @@ fn every_puzzle_unique_with(opts: HooksOptions) {
 
 #[test]
 fn unique_with_pb_tree() {
-    every_puzzle_unique_with(HooksOptions {
+    every_puzzle_unique_with(EncodeOptions {
         card: Card::Totalizer,
         pb: Pb::Tree,
         ..Default::default()
@@ -87,7 +97,7 @@ fn unique_with_pb_tree() {
 
 #[test]
 fn unique_with_pb_gte() {
-    every_puzzle_unique_with(HooksOptions {
+    every_puzzle_unique_with(EncodeOptions {
         card: Card::Totalizer,
         pb: Pb::Gte,
         ..Default::default()
@@ -96,7 +106,7 @@ fn unique_with_pb_gte() {
 
 #[test]
 fn unique_with_pb_dpw() {
-    every_puzzle_unique_with(HooksOptions {
+    every_puzzle_unique_with(EncodeOptions {
         card: Card::Totalizer,
         pb: Pb::Dpw,
         ..Default::default()
@@ -105,7 +115,7 @@ fn unique_with_pb_dpw() {
 
 #[test]
 fn unique_with_pb_adder() {
-    every_puzzle_unique_with(HooksOptions {
+    every_puzzle_unique_with(EncodeOptions {
         card: Card::Totalizer,
         pb: Pb::Adder,
         ..Default::default()
@@ -114,7 +124,7 @@ fn unique_with_pb_adder() {
 
 #[test]
 fn unique_with_card_seqcounter() {
-    every_puzzle_unique_with(HooksOptions {
+    every_puzzle_unique_with(EncodeOptions {
         card: Card::SeqCounter,
         pb: Pb::Tree,
         ..Default::default()
@@ -122,11 +132,19 @@ fn unique_with_card_seqcounter() {
 }
 
 #[test]
+fn unique_with_every_amo() {
+    // Hooks honours --amo (permuted hook digits and edge products use at-most-one)
+    for amo in [Amo::SeqCounter, Amo::Ladder, Amo::Bitwise, Amo::Commander] {
+        every_puzzle_unique_with(EncodeOptions {
+            amo,
+            ..Default::default()
+        });
+    }
+}
+
+#[test]
 fn unique_with_eager_connectivity() {
-    every_puzzle_unique_with(HooksOptions {
-        connect: Connectivity::Eager,
-        ..Default::default()
-    });
+    every_puzzle_unique_with_connect(EncodeOptions::default(), Connectivity::Eager);
 }
 
 /// An independent route: the same formula, connectivity cuts and blocking clause solved by
@@ -136,7 +154,7 @@ fn minisat_agrees_on_every_puzzle() {
     common::minisat();
     for k in SOLVED {
         let p = hooks::shipped(k).unwrap().unwrap();
-        let mut model = p.build(HooksOptions::default());
+        let mut model = p.build(EncodeOptions::default());
         let mut minisat = External::new("minisat");
         minisat.add_cnf(&model.cnf);
         let mut backend = model.backend(minisat);
@@ -146,7 +164,7 @@ fn minisat_agrees_on_every_puzzle() {
         };
         assert_eq!(
             model.grid(&m),
-            unique_grid(&p, HooksOptions::default()),
+            unique_grid(&p, EncodeOptions::default()),
             "{}",
             p.name
         );
@@ -261,7 +279,7 @@ fn command_line_solves_counts_and_exports() {
     let (code, result) = common::run_minisat(&cnf_path, &dir.join("out"));
     assert_eq!(code, 10);
     let p = hooks::shipped(3).unwrap().unwrap();
-    let model = p.build(HooksOptions::default());
+    let model = p.build(EncodeOptions::default());
     let values: Vec<bool> = {
         let lits: Vec<i64> = result
             .split_whitespace()
@@ -277,7 +295,7 @@ fn command_line_solves_counts_and_exports() {
     };
     assert_eq!(
         model.grid(&values),
-        unique_grid(&p, HooksOptions::default())
+        unique_grid(&p, EncodeOptions::default())
     );
 }
 
@@ -286,11 +304,7 @@ fn command_line_solves_counts_and_exports() {
 #[test]
 fn eager_export_is_exact_for_minisat() {
     let p = hooks::shipped(7).unwrap().unwrap();
-    let opts = HooksOptions {
-        connect: Connectivity::Eager,
-        ..Default::default()
-    };
-    let mut model = p.build(opts);
+    let mut model = p.build_with(EncodeOptions::default(), Connectivity::Eager);
     // the plain CNF (no lazy backend) through minisat
     let mut minisat = External::new("minisat");
     common::minisat();
@@ -299,7 +313,7 @@ fn eager_export_is_exact_for_minisat() {
     let Verdict::Unique(m) = verdict else {
         panic!("minisat on the eager CNF says {verdict:?}");
     };
-    assert_eq!(model.grid(&m), unique_grid(&p, HooksOptions::default()));
+    assert_eq!(model.grid(&m), unique_grid(&p, EncodeOptions::default()));
 }
 
 /// The seed's names for the cells: `encode hooks1 --dimacs -` is readable.

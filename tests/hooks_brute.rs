@@ -12,12 +12,12 @@ use hooks_support::{connected, frame_grids, independent_violations, random_puzzl
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satpuz::cnf::{Cnf, Lit};
+use satpuz::encode::Amo;
 use satpuz::encode::card::{self, Card};
 use satpuz::encode::pb::Pb;
+use satpuz::model::EncodeOptions;
 use satpuz::puzzles::hooks::connect::{LazyConnected, cut_clauses};
-use satpuz::puzzles::hooks::{
-    self, Connectivity, HookDigits, HookLayout, HooksOptions, HooksPuzzle,
-};
+use satpuz::puzzles::hooks::{self, Connectivity, HookDigits, HookLayout, HooksPuzzle};
 use satpuz::solve::{Varisat, enumerate};
 
 #[test]
@@ -52,27 +52,37 @@ fn generated_small_puzzles_agree_with_brute_force() {
             if expected.len() > 1 {
                 informative += 1;
             }
-            for opts in [
-                HooksOptions::default(),
-                HooksOptions {
-                    card: Card::SeqCounter,
-                    pb: Pb::Gte,
-                    ..Default::default()
-                },
-                HooksOptions {
-                    card: Card::Totalizer,
-                    pb: Pb::Adder,
-                    ..Default::default()
-                },
-                HooksOptions {
-                    connect: Connectivity::Eager,
-                    ..Default::default()
-                },
+            for (opts, connect) in [
+                (EncodeOptions::default(), Connectivity::Lazy),
+                (
+                    EncodeOptions {
+                        card: Card::SeqCounter,
+                        pb: Pb::Gte,
+                        ..Default::default()
+                    },
+                    Connectivity::Lazy,
+                ),
+                (
+                    EncodeOptions {
+                        card: Card::Totalizer,
+                        pb: Pb::Adder,
+                        amo: Amo::Commander,
+                        ..Default::default()
+                    },
+                    Connectivity::Lazy,
+                ),
+                (
+                    EncodeOptions {
+                        amo: Amo::SeqCounter,
+                        ..Default::default()
+                    },
+                    Connectivity::Eager,
+                ),
             ] {
                 assert_eq!(
-                    sat_grids(&p, opts),
+                    sat_grids(&p, opts, connect),
                     expected,
-                    "{layout:?} {digits:?} {opts:?}: {p:?}"
+                    "{layout:?} {digits:?} {opts:?} {connect:?}: {p:?}"
                 );
             }
         }
@@ -108,7 +118,10 @@ fn seed_form_at_n5_agrees_with_brute_force() {
             .cloned()
             .collect();
         assert!(expected.contains(g));
-        assert_eq!(sat_grids(&p, HooksOptions::default()), expected);
+        assert_eq!(
+            sat_grids(&p, EncodeOptions::default(), Connectivity::Lazy),
+            expected
+        );
     }
 }
 

@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use satpuz::puzzles::hooks::format::{Clues, EdgeClues};
 use satpuz::puzzles::hooks::{
-    AnswerRule, HookDigits, HookLayout, HooksOptions, HooksPuzzle, Rule, Side,
+    AnswerRule, Connectivity, HookDigits, HookLayout, HooksPuzzle, Rule, Side,
 };
 use satpuz::solve::{Varisat, enumerate};
 
@@ -354,8 +354,12 @@ pub fn random_puzzle(
 }
 
 /// Every grid the SAT model accepts (connected ones only, through the lazy backend).
-pub fn sat_grids(p: &HooksPuzzle, opts: HooksOptions) -> BTreeSet<Vec<u8>> {
-    let mut model = p.build(opts);
+pub fn sat_grids(
+    p: &HooksPuzzle,
+    opts: satpuz::model::EncodeOptions,
+    connect: Connectivity,
+) -> BTreeSet<Vec<u8>> {
+    let mut model = p.build_with(opts, connect);
     let mut backend = model.backend(Varisat::with_cnf(&model.cnf));
     let mut grids = BTreeSet::new();
     let cells = model.cells.clone();

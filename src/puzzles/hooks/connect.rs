@@ -12,9 +12,10 @@
 //! connected grid. When every grid has at least `min_filled` filled cells and |C| is smaller,
 //! b is not needed: a connected grid through a with N(C) empty would lie inside C.
 
-use crate::cnf::{Cnf, Lit};
+use std::ops::Not;
 
-use super::gates::{self, Bit};
+use crate::cnf::Lit;
+use crate::model::{Bit, Encoded};
 use crate::solve::{Backend, SolveError};
 
 /// The orthogonally connected groups of `true` cells of a `rows x cols` grid, each sorted,
@@ -60,13 +61,13 @@ pub fn neighbours(cell: usize, rows: usize, cols: usize) -> impl Iterator<Item =
 /// Clauses over `lits` (one per cell, true = filled) that the grid `cells` violates and every
 /// connected grid with at least `min_filled` filled cells satisfies. Empty when `cells` is
 /// connected.
-pub fn cut_clauses(
+pub fn cut_clauses<L: Copy + Not<Output = L>>(
     cells: &[bool],
-    lits: &[Lit],
+    lits: &[L],
     rows: usize,
     cols: usize,
     min_filled: usize,
-) -> Vec<Vec<Lit>> {
+) -> Vec<Vec<L>> {
     let groups = components(cells, rows, cols);
     if groups.len() < 2 {
         return Vec::new();
@@ -80,7 +81,7 @@ pub fn cut_clauses(
             .collect();
         boundary.sort_unstable();
         boundary.dedup();
-        let border: Vec<Lit> = boundary.iter().map(|&b| lits[b]).collect();
+        let border: Vec<L> = boundary.iter().map(|&b| lits[b]).collect();
         if group.len() < min_filled {
             for &a in group {
                 let mut cl = vec![!lits[a]];
@@ -102,7 +103,12 @@ pub fn cut_clauses(
 /// as the lazy cuts for those shapes, stated up front because they are cheap (one per cell and
 /// per domino) and spare the solver most of its disconnected answers. Valid only when every
 /// grid fills more than two cells.
-pub fn local_cuts(lits: &[Lit], rows: usize, cols: usize, min_filled: usize) -> Vec<Vec<Lit>> {
+pub fn local_cuts<L: Copy + Not<Output = L>>(
+    lits: &[L],
+    rows: usize,
+    cols: usize,
+    min_filled: usize,
+) -> Vec<Vec<L>> {
     if min_filled <= 2 {
         return Vec::new();
     }
@@ -133,29 +139,34 @@ pub fn local_cuts(lits: &[Lit], rows: usize, cols: usize, min_filled: usize) -> 
 /// Connectivity stated up front: the first filled cell (row-major) is the root, and every
 /// filled cell must be reached from it within `steps` moves through filled cells.
 /// `reach[t][cell]` = "reached within t moves". Exact for `steps` >= (filled cells - 1).
-pub fn eager_reachability(cnf: &mut Cnf, lits: &[Lit], rows: usize, cols: usize, steps: usize) {
+pub fn eager_reachability(
+    enc: &mut Encoded,
+    filled: &[Bit],
+    rows: usize,
+    cols: usize,
+    steps: usize,
+) {
     let cells = rows * cols;
     // root[c]: c is the first filled cell; none_before[c]: no filled cell before c
-    let mut none_before = Bit::Const(true);
+    let mut none_before = Bit::TRUE;
     let mut reach: Vec<Bit> = Vec::with_capacity(cells);
-    for &f in lits {
-        let f = Bit::Lit(f);
-        reach.push(gates::and(cnf, none_before, f));
-        none_before = gates::and(cnf, none_before, !f);
+    for &f in filled {
+        reach.push(enc.and(none_before, f));
+        none_before = enc.and(none_before, !f);
     }
     for _ in 0..steps {
         let next: Vec<Bit> = (0..cells)
             .map(|c| {
                 let around: Vec<Bit> = neighbours(c, rows, cols).map(|m| reach[m]).collect();
-                let from_neighbour = gates::or_all(cnf, &around);
-                let step = gates::and(cnf, Bit::Lit(lits[c]), from_neighbour);
-                gates::or(cnf, reach[c], step)
+                let from_neighbour = enc.or_all(&around);
+                let step = enc.and(filled[c], from_neighbour);
+                enc.or(reach[c], step)
             })
             .collect();
         reach = next;
     }
-    for (c, &f) in lits.iter().enumerate() {
-        gates::clause(cnf, &[Bit::Lit(!f), reach[c]]);
+    for (c, &f) in filled.iter().enumerate() {
+        enc.clause(&[!f, reach[c]]);
     }
 }
 

@@ -11,13 +11,11 @@
 //! The sides are kept in order encoding (`side >= v`), so `side(r,c) >= v` is a single OR and
 //! membership one AND; a fixed layout makes all of it constants.
 
-use crate::cnf::Cnf;
-use crate::encode::card::{self, Card};
+use crate::model::{Bit, Cmp, Constraint, Encoded};
 
 use super::format::HookLayout;
-use super::gates::{self, Bit, FALSE, TRUE};
 
-/// Membership of every cell in every hook.
+/// Membership of every cell in every hook, as bits of the model being built.
 #[derive(Debug, Clone)]
 pub struct Layout {
     pub n: usize,
@@ -32,30 +30,23 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn build(cnf: &mut Cnf, n: usize, kind: HookLayout, choice: Card) -> Layout {
+    pub fn build(enc: &mut Encoded, n: usize, kind: HookLayout) -> Layout {
         let (row_side, col_side) = match kind {
             // The hook of side m is {(i,j) : max(i,j) = m-1}: row i is removed by side i+1.
             HookLayout::Fixed => (fixed_axis(n), fixed_axis(n)),
-            HookLayout::Free => (
-                free_axis(cnf, n, "row", choice),
-                free_axis(cnf, n, "col", choice),
-            ),
+            HookLayout::Free => (free_axis(enc, n, "row"), free_axis(enc, n, "col")),
         };
         let side_at_least: Vec<Vec<Bit>> = (0..n * n)
             .map(|cell| {
                 let (r, c) = (cell / n, cell % n);
                 (0..=n + 1)
-                    .map(|v| gates::or(cnf, row_side[r][v], col_side[c][v]))
+                    .map(|v| enc.or(row_side[r][v], col_side[c][v]))
                     .collect()
             })
             .collect();
         let member = side_at_least
             .iter()
-            .map(|ge| {
-                (0..n)
-                    .map(|k| gates::and(cnf, ge[n - k], !ge[n - k + 1]))
-                    .collect()
-            })
+            .map(|ge| (0..n).map(|k| enc.and(ge[n - k], !ge[n - k + 1])).collect())
             .collect();
         Layout {
             n,
@@ -64,21 +55,6 @@ impl Layout {
             row_side,
             col_side,
         }
-    }
-
-    /// The side of the hook removing each row and each column, under a model.
-    pub fn sides(&self, model: &[bool]) -> (Vec<usize>, Vec<usize>) {
-        let side = |axis: &Vec<Vec<Bit>>| -> Vec<usize> {
-            axis.iter()
-                .map(|ge| {
-                    (1..=self.n)
-                        .rev()
-                        .find(|&v| ge[v].value(model))
-                        .unwrap_or(0)
-                })
-                .collect()
-        };
-        (side(&self.row_side), side(&self.col_side))
     }
 }
 
@@ -89,32 +65,36 @@ fn fixed_axis(n: usize) -> Vec<Vec<Bit>> {
 }
 
 /// Order-encoded sides of one axis: `ge[i][v]` for v in 0..=n+1 (constants at both ends).
-fn free_axis(cnf: &mut Cnf, n: usize, axis: &str, choice: Card) -> Vec<Vec<Bit>> {
+fn free_axis(enc: &mut Encoded, n: usize, axis: &str) -> Vec<Vec<Bit>> {
     let ge: Vec<Vec<Bit>> = (0..n)
         .map(|i| {
             (0..=n + 1)
                 .map(|v| match v {
-                    0 | 1 => TRUE,
-                    v if v > n => FALSE,
-                    v => Bit::Lit(cnf.vars.named(format!("{axis}({i}).side>={v}")).pos_lit()),
+                    0 | 1 => Bit::TRUE,
+                    v if v > n => Bit::FALSE,
+                    v => enc.named_bool(format!("{axis}({i}).side>={v}")),
                 })
                 .collect()
         })
         .collect();
     for line in &ge {
         for v in 2..n {
-            gates::clause(cnf, &[!line[v + 1], line[v]]);
+            enc.clause(&[!line[v + 1], line[v]]);
         }
     }
     for v in 2..=n {
         // A permutation: exactly n-v+1 lines have side >= v.
-        let lits: Vec<_> = ge.iter().filter_map(|line| line[v].lit()).collect();
-        card::exactly(cnf, &lits, n - v + 1, choice);
+        let lits: Vec<Bit> = ge.iter().map(|line| line[v]).collect();
+        enc.require(&Constraint::Count {
+            lits,
+            cmp: Cmp::Exactly,
+            k: n - v + 1,
+        });
         // The lines with side < v are contiguous: no high line between two low ones.
         for a in 0..n {
             for b in a + 1..n {
                 for c in b + 1..n {
-                    gates::clause(cnf, &[ge[a][v], !ge[b][v], ge[c][v]]);
+                    enc.clause(&[ge[a][v], !ge[b][v], ge[c][v]]);
                 }
             }
         }

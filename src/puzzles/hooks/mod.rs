@@ -12,38 +12,26 @@ pub mod digits;
 pub mod edges;
 pub mod family;
 pub mod format;
-pub mod gates;
 pub mod layout;
 pub mod neighbours;
 pub mod no2x2;
 pub mod sums;
 
-use crate::cnf::{ClauseSink, Cnf, Lit};
-use crate::encode::card::Card;
-use crate::encode::pb::Pb;
+use crate::cnf::{Cnf, Lit};
+use crate::model::{EncodeOptions, Encoded};
 use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
 
 pub use answer::Answer;
 pub use connect::LazyConnected;
-pub use digits::Cells;
+pub use digits::{CellBits, Cells};
 pub use format::{
     AnswerRule, HookDigits, HookLayout, HooksError, HooksPuzzle, Rule, SHIPPED_COUNT, Side,
     shipped, shipped_json,
 };
 pub use layout::Layout;
 
-/// Encoding choices. None of them changes an answer or a count.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct HooksOptions {
-    /// For "exactly d copies of d".
-    pub card: Card,
-    /// For every weighted sum (rows, columns, regions, neighbours, runs).
-    pub pb: Pb,
-    /// How the filled cells are kept connected.
-    pub connect: Connectivity,
-}
-
-/// How the `connected` rule is enforced.
+/// How the `connected` rule is enforced: the one Hooks setting that is not an encoding choice
+/// of [`EncodeOptions`] (it decides whether the CNF alone states the rule).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Connectivity {
     /// Cut clauses added while solving, whenever a solution falls apart (measured about 2.7
@@ -69,7 +57,6 @@ impl Connectivity {
 pub struct HooksModel {
     pub cnf: Cnf,
     pub n: usize,
-    pub layout: Layout,
     pub cells: Cells,
     /// The puzzle has the `connected` rule. With [`Connectivity::Lazy`] the CNF alone does
     /// not state it: solve through [`HooksModel::backend`] (which also checks eager models).
@@ -79,15 +66,21 @@ pub struct HooksModel {
 }
 
 impl HooksPuzzle {
-    /// The puzzle as CNF. Connectivity is not in the CNF: solve through [`HooksModel::backend`].
-    pub fn build(&self, opts: HooksOptions) -> HooksModel {
-        let n = self.n;
-        let mut cnf = Cnf::new();
-        let layout = cnf.track("layout", |cnf| Layout::build(cnf, n, self.hooks, opts.card));
-        let cells = Cells::build(&mut cnf, &layout, self.hook_digits, opts.pb);
-        cells.add_counts(&mut cnf, opts.card);
+    /// The puzzle as CNF, connectivity lazy: solve through [`HooksModel::backend`].
+    pub fn build(&self, opts: EncodeOptions) -> HooksModel {
+        self.build_with(opts, Connectivity::Lazy)
+    }
 
-        cells.add_givens(&mut cnf, &self.givens);
+    /// The puzzle as a model of booleans, gates, counts and sums, encoded under `opts`
+    /// (domain encodings do not apply: Hooks has no finite-domain variables).
+    pub fn build_with(&self, opts: EncodeOptions, connect: Connectivity) -> HooksModel {
+        let n = self.n;
+        let mut enc = Encoded::new(opts);
+        let layout = enc.track("layout", |enc| Layout::build(enc, n, self.hooks));
+        let cells = CellBits::build(&mut enc, &layout, self.hook_digits);
+        cells.add_counts(&mut enc);
+
+        cells.add_givens(&mut enc, &self.givens);
         for &rule in &self.rules {
             match rule {
                 Rule::Counts | Rule::Connected => {}
@@ -96,27 +89,27 @@ impl HooksPuzzle {
                     let (Some(rows), Some(cols)) = (rows, cols) else {
                         continue; // validate() requires both
                     };
-                    sums::add_row_col_sums(&mut cnf, &cells, rows, cols, opts.pb);
+                    sums::add_row_col_sums(&mut enc, &cells, rows, cols);
                 }
-                Rule::No2x2 => no2x2::add_no_2x2(&mut cnf, &cells),
+                Rule::No2x2 => no2x2::add_no_2x2(&mut enc, &cells),
                 Rule::EdgeFirstTwoProduct => {
                     if let Some(clues) = &self.clues.edge_first_two_product {
-                        edges::add_first_two_products(&mut cnf, &cells, clues);
+                        edges::add_first_two_products(&mut enc, &cells, clues);
                     }
                 }
                 Rule::EdgeFirstBlockSum => {
                     if let Some(clues) = &self.clues.edge_first_block_sum {
-                        edges::add_first_block_sums(&mut cnf, &cells, clues, opts.pb);
+                        edges::add_first_block_sums(&mut enc, &cells, clues);
                     }
                 }
                 Rule::EqualRegionSums => {
                     if let Some(regions) = &self.regions {
                         let total = self.total_value();
-                        sums::add_equal_region_sums(&mut cnf, &cells, regions, total, opts.pb);
+                        sums::add_equal_region_sums(&mut enc, &cells, regions, total);
                     }
                 }
                 Rule::CellClueNeighbourSum => {
-                    neighbours::add_neighbour_clues(&mut cnf, &cells, &self.cell_clues, opts.pb)
+                    neighbours::add_neighbour_clues(&mut enc, &cells, &self.cell_clues)
                 }
                 // validate() rejects these before a model is built
                 Rule::LineSumOfRunProducts
@@ -129,24 +122,26 @@ impl HooksPuzzle {
                 | Rule::EdgeFirstSeenPentomino => {}
             }
         }
-        if self.has(Rule::Connected) && opts.connect == Connectivity::Eager {
-            cnf.track("connectivity", |cnf| {
-                connect::eager_reachability(cnf, &cells.filled, n, n, self.total_filled() - 1);
+        if self.has(Rule::Connected) && connect == Connectivity::Eager {
+            enc.track("connectivity", |enc| {
+                connect::eager_reachability(enc, &cells.filled, n, n, self.total_filled() - 1);
             });
         }
         if self.has(Rule::Connected) {
-            cnf.track("connectivity", |cnf| {
+            enc.track("connectivity", |enc| {
                 for cut in connect::local_cuts(&cells.filled, n, n, self.total_filled()) {
-                    cnf.add_clause(&cut);
+                    enc.clause(&cut);
                 }
             });
         }
-        cnf.primary = cells.primary();
-        cnf.primary_one_hot = true;
+        // Every grid fills the same number of cells with one digit each, so blocking only the
+        // true value bits is exact.
+        let values: Vec<_> = cells.value.iter().flatten().copied().collect();
+        enc.project_on(&values, true);
+        let cells = cells.resolve(&mut enc);
         HooksModel {
-            cnf,
+            cnf: enc.cnf,
             n,
-            layout,
             cells,
             connected: self.has(Rule::Connected),
             total_filled: self.total_filled(),

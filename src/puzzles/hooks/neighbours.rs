@@ -1,22 +1,20 @@
 //! Neighbour-sum clue cells (Hooks 10): the clue cell stays empty and its orthogonal
 //! neighbours' values add up to the clue.
 
-use crate::cnf::Cnf;
-use crate::encode::pb::Pb;
+use crate::model::Encoded;
 
 use super::connect::neighbours;
-use super::digits::Cells;
-use super::gates::{self, Bit};
+use super::digits::CellBits;
 use super::sums::cells_sum_to;
 
-pub fn add_neighbour_clues(cnf: &mut Cnf, cells: &Cells, clues: &[[usize; 3]], choice: Pb) {
+pub fn add_neighbour_clues(enc: &mut Encoded, cells: &CellBits, clues: &[[usize; 3]]) {
     let n = cells.n;
-    cnf.track("neighbour sums", |cnf| {
+    enc.track("neighbour sums", |enc| {
         for &[r, c, sum] in clues {
             let cell = r * n + c;
-            gates::clause(cnf, &[!Bit::Lit(cells.filled[cell])]);
+            enc.clause(&[!cells.filled[cell]]);
             let around: Vec<usize> = neighbours(cell, n, n).collect();
-            cells_sum_to(cnf, cells, &around, sum, choice);
+            cells_sum_to(enc, cells, &around, sum);
         }
     });
 }

@@ -1,12 +1,12 @@
 //! No 2x2 block of filled cells.
 
-use crate::cnf::{ClauseSink, Cnf};
+use crate::model::{Bit, Encoded};
 
-use super::digits::Cells;
+use super::digits::CellBits;
 
-pub fn add_no_2x2(cnf: &mut Cnf, cells: &Cells) {
+pub fn add_no_2x2(enc: &mut Encoded, cells: &CellBits) {
     let n = cells.n;
-    cnf.track("no 2x2", |cnf| {
+    enc.track("no 2x2", |enc| {
         for r in 0..n.saturating_sub(1) {
             for c in 0..n - 1 {
                 let block = [
@@ -15,8 +15,8 @@ pub fn add_no_2x2(cnf: &mut Cnf, cells: &Cells) {
                     (r + 1) * n + c,
                     (r + 1) * n + c + 1,
                 ];
-                let clause: Vec<_> = block.iter().map(|&i| !cells.filled[i]).collect();
-                cnf.add_clause(&clause);
+                let clause: Vec<Bit> = block.iter().map(|&i| !cells.filled[i]).collect();
+                enc.clause(&clause);
             }
         }
     });

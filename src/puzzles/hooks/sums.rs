@@ -1,40 +1,35 @@
 //! Sums over sets of cells: row and column sums, equal region sums.
 
-use crate::cnf::Cnf;
-use crate::encode::pb::Pb;
+use crate::model::{Cmp, Constraint, Encoded, Number};
 
-use super::digits::{Cells, Number};
-use super::gates::{self, Bit};
+use super::digits::CellBits;
 
 /// The cells' values add up to `total`.
-pub fn cells_sum_to(cnf: &mut Cnf, cells: &Cells, set: &[usize], total: usize, choice: Pb) {
+pub fn cells_sum_to(enc: &mut Encoded, cells: &CellBits, set: &[usize], total: usize) {
     let numbers: Vec<Number> = set.iter().map(|&c| cells.number(c)).collect();
-    numbers_sum_to(cnf, &numbers, total, choice);
+    numbers_sum_to(enc, numbers, total);
 }
 
-/// The numbers add up to `total`. [`Pb::Tree`] takes them in order encoding, as its leaves;
-/// the other encoders take the weighted terms.
-pub fn numbers_sum_to(cnf: &mut Cnf, numbers: &[Number], total: usize, choice: Pb) {
-    if choice == Pb::Tree {
-        let unary: Vec<Vec<Bit>> = numbers.iter().map(|x| x.unary.clone()).collect();
-        gates::unary_sum_equals(cnf, &unary, total);
-    } else {
-        let groups: Vec<Vec<(Bit, usize)>> = numbers.iter().map(|x| x.terms.clone()).collect();
-        gates::grouped_sum_equals(cnf, &groups, total, choice);
-    }
+/// The numbers add up to `total` (the options' PB encoding picks the form it reads).
+pub fn numbers_sum_to(enc: &mut Encoded, numbers: Vec<Number>, total: usize) {
+    enc.require(&Constraint::Linear {
+        numbers,
+        cmp: Cmp::Exactly,
+        k: total,
+    });
 }
 
 /// Row r sums to `rows[r]`, column c to `cols[c]`.
-pub fn add_row_col_sums(cnf: &mut Cnf, cells: &Cells, rows: &[u64], cols: &[u64], choice: Pb) {
+pub fn add_row_col_sums(enc: &mut Encoded, cells: &CellBits, rows: &[u64], cols: &[u64]) {
     let n = cells.n;
-    cnf.track("row/col sums", |cnf| {
+    enc.track("row/col sums", |enc| {
         for (r, &sum) in rows.iter().enumerate() {
             let line: Vec<usize> = (0..n).map(|c| r * n + c).collect();
-            cells_sum_to(cnf, cells, &line, sum as usize, choice);
+            cells_sum_to(enc, cells, &line, sum as usize);
         }
         for (c, &sum) in cols.iter().enumerate() {
             let line: Vec<usize> = (0..n).map(|r| r * n + c).collect();
-            cells_sum_to(cnf, cells, &line, sum as usize, choice);
+            cells_sum_to(enc, cells, &line, sum as usize);
         }
     });
 }
@@ -43,11 +38,10 @@ pub fn add_row_col_sums(cnf: &mut Cnf, cells: &Cells, rows: &[u64], cols: &[u64]
 /// copies of each d), so the common sum is that total over the number of regions: a constant,
 /// checked to divide when the file is read.
 pub fn add_equal_region_sums(
-    cnf: &mut Cnf,
-    cells: &Cells,
+    enc: &mut Encoded,
+    cells: &CellBits,
     regions: &[Vec<usize>],
     grid_total: u64,
-    choice: Pb,
 ) {
     let n = cells.n;
     let mut members: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
@@ -57,9 +51,9 @@ pub fn add_equal_region_sums(
         }
     }
     let each = (grid_total / members.len() as u64) as usize;
-    cnf.track("region sums", |cnf| {
+    enc.track("region sums", |enc| {
         for set in members.values() {
-            cells_sum_to(cnf, cells, set, each, choice);
+            cells_sum_to(enc, cells, set, each);
         }
     });
 }
