@@ -117,7 +117,7 @@ fn guarded_clues_bind_exactly_when_switched_on_and_cores_are_unsat() {
     let (mut sat, mut unsat) = (0, 0);
     for round in 0..40 {
         let (model, clues) = random_model(&mut rng, 1, 5);
-        for opts in EncodeOptions::all() {
+        for opts in EncodeOptions::for_domains() {
             let mut session = session_with_clues(&model, &clues, opts);
             // A hard constraint added after the clues reuses literals they may have made
             // (bit domains make value literals on first use): their definitions must hold
@@ -165,7 +165,7 @@ fn blocking_for_good_and_under_activation() {
     for round in 0..40 {
         let (model, _) = random_model(&mut rng, 2, 0);
         let expected = solutions(&model, &[], &[]);
-        for opts in EncodeOptions::all() {
+        for opts in EncodeOptions::for_domains() {
             let mut session = Session::new(model.encode(opts));
             let Some(first) = session.solve_values(&[]).unwrap() else {
                 assert!(expected.is_empty(), "round {round} {opts:?}");
@@ -202,7 +202,7 @@ fn clues_from_a_plain_cnf_encoder_are_guarded_whole() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for round in 0..30 {
         let (model, _) = random_model(&mut rng, 1, 0);
-        for opts in EncodeOptions::all() {
+        for opts in EncodeOptions::for_domains() {
             for card in Card::ALL {
                 let mut session = Session::new(model.encode(opts));
                 // "at most k variables take value 0", in the formula's own value literals.
@@ -259,7 +259,7 @@ fn the_minimiser_returns_minimal_unsat_sets() {
             continue;
         }
         tested += 1;
-        for opts in EncodeOptions::all() {
+        for opts in EncodeOptions::for_domains() {
             for narrowing in [Narrowing::Eager, Narrowing::AtTurn] {
                 let mut session = session_with_clues(&model, &clues, opts);
                 assert!(!session.solve_clues(&all, &[]).unwrap());
@@ -359,7 +359,7 @@ fn minimal_unique_subsets_force_the_answer_and_need_every_clue() {
                 clues.push(c);
             }
         }
-        for opts in EncodeOptions::all() {
+        for opts in EncodeOptions::for_domains() {
             for (narrowing, blocked_for_good) in
                 [(Narrowing::Eager, false), (Narrowing::AtTurn, true)]
             {

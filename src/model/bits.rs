@@ -4,14 +4,12 @@
 //! a boolean variable ([`super::Model::add_bool`]) is a variable over {0, 1} whose test
 //! `var = 1` is one CNF literal. Gates ([`Gate`]) define a boolean as the AND or OR of bits.
 //!
-//! The methods on [`Encoded`] here build a model and its CNF in one pass (each constant is
-//! folded and each gate written as it is asked for), for front ends such as Hooks whose
-//! formula is mostly gates: building a [`super::Model`] first would allocate a constraint
-//! per gate for nothing.
+//! The gate methods on [`Encoded`] here fold constants and write each gate as it is asked for
+//! (see [`super::build`]).
 
 use std::ops::Not;
 
-use crate::cnf::{ClauseSink, Cnf, Lit, Var};
+use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::encode::{Domain, Pb};
 
 use super::{Encoded, VarId};
@@ -191,57 +189,6 @@ pub(super) fn gate_clauses(out: Lit, is_and: bool, inputs: &[Val], mut add: impl
 }
 
 impl Encoded {
-    /// A fresh boolean variable without a name (an auxiliary of the model), as a bit.
-    pub fn new_bool(&mut self) -> Bit {
-        let l = self.cnf.fresh_lit();
-        self.push_bool(l)
-    }
-
-    /// A fresh boolean variable carrying `name` (written to DIMACS as a `c` line).
-    pub fn named_bool(&mut self, name: impl Into<String>) -> Bit {
-        let l = self.cnf.vars.named(name).pos_lit();
-        self.push_bool(l)
-    }
-
-    fn push_bool(&mut self, l: Lit) -> Bit {
-        self.domains.push(Domain::Bool(l));
-        Bit::var(self.domains.len() - 1)
-    }
-
-    /// The CNF literal of `bit`, or its value when it is a constant.
-    pub fn lit(&mut self, bit: Bit) -> Result<Lit, bool> {
-        match resolve(&mut self.domains, &mut self.cnf, bit) {
-            Val::Lit(l) => Ok(l),
-            Val::Const(b) => Err(b),
-        }
-    }
-
-    /// The value of `bit` under a full assignment of the CNF's variables. Value literals of
-    /// bit-vector domains that were never made are read from the bits.
-    pub fn value(&self, bit: Bit, assignment: &[bool]) -> bool {
-        match bit {
-            Bit::Const(b) => b,
-            Bit::Is {
-                var,
-                value,
-                negated,
-            } => (self.domains[var].decode(assignment) == Some(value)) != negated,
-        }
-    }
-
-    /// The clause `OR bits` (a true constant drops it, false ones drop out).
-    pub fn clause(&mut self, bits: &[Bit]) {
-        let mut lits = Vec::with_capacity(bits.len());
-        for &b in bits {
-            match resolve(&mut self.domains, &mut self.cnf, b) {
-                Val::Const(true) => return,
-                Val::Const(false) => {}
-                Val::Lit(l) => lits.push(l),
-            }
-        }
-        self.cnf.add_clause(&lits);
-    }
-
     /// `a AND b`: a fresh reified boolean unless constants or equal inputs decide it.
     pub fn and(&mut self, a: Bit, b: Bit) -> Bit {
         match (a, b) {
@@ -300,56 +247,5 @@ impl Encoded {
         let cnf = &mut self.cnf;
         gate_clauses(o, is_and, &vals, |cl| cnf.add_clause(cl));
         out
-    }
-
-    /// `bit`, carried by a variable named `name`: the bit's own variable when it is a positive,
-    /// unnamed boolean, otherwise a fresh named copy tied to it both ways.
-    pub fn named(&mut self, bit: Bit, name: String) -> Bit {
-        if let Bit::Is {
-            var,
-            value: 1,
-            negated: false,
-        } = bit
-            && let Domain::Bool(l) = self.domains[var]
-            && !l.is_neg()
-            && self.cnf.vars.name(l.var()).is_none()
-        {
-            self.cnf.vars.set_name(l.var(), name);
-            return bit;
-        }
-        let Ok(l) = self.lit(bit) else {
-            return bit; // a constant needs no variable
-        };
-        let copy = self.named_bool(name);
-        let Ok(c) = self.lit(copy) else {
-            unreachable!("a fresh boolean is a literal")
-        };
-        self.cnf.add_clause(&[!c, l]);
-        self.cnf.add_clause(&[c, !l]);
-        copy
-    }
-
-    /// Runs `f` and books the variables and clauses it adds under `kind` in the CNF's cost
-    /// breakdown (for front ends that book whole sections of their model).
-    pub fn track<R>(&mut self, kind: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
-        let (v0, c0) = (self.cnf.vars.count(), self.cnf.clauses.len());
-        let r = f(self);
-        let cost = self.cnf.stats.entry(kind).or_default();
-        cost.vars += self.cnf.vars.count() - v0;
-        cost.clauses += self.cnf.clauses.len() - c0;
-        r
-    }
-
-    /// Makes `bits` the projection (the variables counting and uniqueness block). With
-    /// `one_hot`, every solution sets the same number of them, so blocking only the true ones
-    /// is exact. Constants are skipped.
-    pub fn project_on(&mut self, bits: &[Bit], one_hot: bool) {
-        let vars: Vec<Var> = bits
-            .iter()
-            .filter_map(|&b| self.lit(b).ok())
-            .map(|l| l.var())
-            .collect();
-        self.cnf.primary = vars;
-        self.cnf.primary_one_hot = one_hot;
     }
 }

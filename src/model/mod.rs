@@ -8,6 +8,7 @@ use crate::encode::amo::at_most_one;
 use crate::encode::{Amo, Card, Domain, Encoding, Pb};
 
 mod bits;
+mod build;
 mod sums;
 
 pub use bits::{Bit, Gate};
