@@ -82,6 +82,16 @@ pub struct BuildOptions {
 }
 
 impl BuildOptions {
+    /// The encoding choices, as the model layer's one options struct.
+    pub fn encode(&self) -> crate::model::EncodeOptions {
+        crate::model::EncodeOptions {
+            encoding: self.encoding,
+            amo: self.amo,
+            card: self.card,
+            pb: self.pb,
+        }
+    }
+
     /// The choices among `used`, by name, for reports.
     pub fn report(&self, used: &[Setting]) -> Settings {
         let has = |s| used.contains(&s).then_some(());

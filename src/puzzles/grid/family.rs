@@ -187,10 +187,7 @@ impl GridInstance {
             Purpose::Solve => puzzle.build_merged()?,
             Purpose::Export => puzzle.build()?,
         };
-        let opts = EncodeOptions {
-            encoding: opts.encoding,
-            amo: opts.amo,
-        };
+        let opts = opts.encode();
         let encoded = grid.model.encode(opts);
         Ok(GridInstance {
             puzzle,

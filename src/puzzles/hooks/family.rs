@@ -11,8 +11,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::{
-    AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksOptions, HooksPuzzle,
-    SHIPPED_COUNT, check, render_grid, shipped,
+    AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksPuzzle, SHIPPED_COUNT,
+    check, render_grid, shipped,
 };
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::puzzles::{
@@ -53,7 +53,7 @@ impl Family for HooksFamily {
     }
 
     fn settings(&self) -> &'static [Setting] {
-        &[Setting::Card, Setting::Pb, Setting::Connect]
+        &[Setting::Amo, Setting::Card, Setting::Pb, Setting::Connect]
     }
 
     fn parameters(&self) -> &'static [Parameter] {
@@ -191,14 +191,9 @@ impl Puzzle for HooksView {
         opts: &BuildOptions,
         _purpose: Purpose,
     ) -> Result<Box<dyn Instance>, FamilyError> {
-        let options = HooksOptions {
-            card: opts.card,
-            pb: opts.pb,
-            connect: opts.connect,
-        };
         Ok(Box::new(HooksInstance {
             puzzle: self.0.clone(),
-            model: self.0.build(options),
+            model: self.0.build_with(opts.encode(), opts.connect),
             connect: opts.connect,
             rejected: 0,
             cuts: Vec::new(),
