@@ -8,10 +8,10 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Args;
 use satpuz::encode::card::Card;
+use satpuz::model::EncodeOptions;
 use satpuz::puzzles::portia::catalogue::{
     self, CatalogueOptions, Entry, Generation, Rule, Strategy,
 };
-use satpuz::puzzles::portia::model::FormulaOptions;
 use satpuz::puzzles::portia::{CASKET_NAMES, Record};
 
 use super::{EXIT_OK, EncodeFlags};
@@ -78,10 +78,11 @@ impl GenerateArgs {
             generation,
             rule: self.rule.unwrap_or_default(),
             distinct: self.distinct,
-            formula: FormulaOptions {
+            formula: EncodeOptions {
                 encoding: self.flags.encoding,
                 amo: self.flags.amo,
                 card: self.card,
+                ..EncodeOptions::default()
             },
             strategy: self.strategy,
         };

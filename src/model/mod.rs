@@ -4,13 +4,15 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cnf::{ClauseSink, Cnf, Lit};
+use crate::encode::Domain;
 use crate::encode::amo::at_most_one;
-use crate::encode::{Amo, Card, Domain, Encoding, Pb};
 
 mod bits;
 mod build;
 mod sums;
 
+/// The encoding choices [`EncodeOptions`] is made of.
+pub use crate::encode::{Amo, Card, Encoding, Pb};
 pub use bits::{Bit, Gate};
 pub use sums::{Cmp, Number};
 

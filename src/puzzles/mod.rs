@@ -21,9 +21,7 @@ use std::ops::ControlFlow;
 use serde_json::Value;
 
 use crate::cnf::Cnf;
-use crate::encode::card::Card;
-use crate::encode::pb::Pb;
-use crate::encode::{Amo, Encoding};
+use crate::model::{Amo, Card, Encoding, Pb};
 use crate::report::{ClueNote, Difference, Settings};
 use crate::solve::stop::{Enumerated, Stop, enumerate_until};
 use crate::solve::{self, SolveError, Varisat, Verdict};

@@ -2,8 +2,9 @@
 
 use satpuz::encode::card::Card;
 use satpuz::encode::{Amo, Encoding};
+use satpuz::model::EncodeOptions;
 use satpuz::puzzles::portia::catalogue::Generation;
-use satpuz::puzzles::portia::model::{self, Answer, Formula, FormulaOptions};
+use satpuz::puzzles::portia::model::{self, Answer, Formula};
 use satpuz::puzzles::portia::{Clue, CountClue, LidClue, MakerStatement, Puzzle};
 
 use crate::reference::{OVERLAYS, count_true, lists, pairs, per_casket, true_at};
@@ -82,10 +83,11 @@ fn portia1_sat_agrees_with_brute_force_on_every_list_and_clue() {
     let clues = count_clues();
     for card in Card::ALL {
         for encoding in Encoding::ALL {
-            let opts = FormulaOptions {
+            let opts = EncodeOptions {
                 encoding,
                 amo: Amo::Pairwise,
                 card,
+                ..EncodeOptions::default()
             };
             for l in lists() {
                 let list = satpuz::puzzles::portia::parse_statement_list(
@@ -150,7 +152,7 @@ fn portia2_sat_agrees_with_brute_force_on_every_pair_and_clue() {
     // pair picked by assumptions.
     for ((text, allowed), clue) in clues.iter().zip(&parsed) {
         let (mut formula, choices) =
-            Formula::with_statement_choices(2, Generation::Two, FormulaOptions::default());
+            Formula::with_statement_choices(2, Generation::Two, EncodeOptions::default());
         formula.add_clue(clue);
         let mut session = satpuz::solve::Session::new(formula);
         for (lists, (a, b)) in pool.iter().zip(&mine) {
@@ -185,9 +187,9 @@ fn maker_true(kind: char, about: usize, speaker: usize, bellini: [bool; 3]) -> b
 fn portia3_sat_agrees_with_brute_force_on_every_list_and_maker_wording() {
     // Every overlay with every wording of its three statements (2 each), on all 216 lists.
     for encoding in Encoding::ALL {
-        let opts = FormulaOptions {
+        let opts = EncodeOptions {
             encoding,
-            ..FormulaOptions::default()
+            ..EncodeOptions::default()
         };
         for l in lists() {
             let list = satpuz::puzzles::portia::parse_statement_list(

@@ -5,9 +5,10 @@ use std::sync::OnceLock;
 
 use satpuz::encode::card::Card;
 use satpuz::encode::{Amo, Encoding};
+use satpuz::model::EncodeOptions;
 use satpuz::puzzles::portia::Record;
 use satpuz::puzzles::portia::catalogue::{self, CatalogueOptions, Generation, Rule, Strategy};
-use satpuz::puzzles::portia::model::{self, Answer, FormulaOptions};
+use satpuz::puzzles::portia::model::{self, Answer};
 use serde_json::Value;
 
 use crate::reference::{reference_portia1, reference_portia2, reference_portia3};
@@ -134,10 +135,11 @@ fn card_encodings_domain_encodings_and_strategies_give_identical_catalogues() {
             for encoding in Encoding::ALL {
                 for strategy in [Strategy::Shared, Strategy::Incremental, Strategy::Fresh] {
                     let mut opts = options(generation);
-                    opts.formula = FormulaOptions {
+                    opts.formula = EncodeOptions {
                         encoding,
                         amo: Amo::SeqCounter,
                         card,
+                        ..EncodeOptions::default()
                     };
                     opts.strategy = strategy;
                     assert_eq!(
@@ -202,7 +204,7 @@ fn resolve_all(entries: &[catalogue::Entry], bare: bool) {
             } else {
                 assert_eq!(puzzle.lists(), e.puzzle.lists(), "{id}");
             }
-            match model::solve(&puzzle, FormulaOptions::default())
+            match model::solve(&puzzle, EncodeOptions::default())
                 .unwrap()
                 .answer
             {

@@ -1,13 +1,14 @@
 //! Smullyan's puzzles 67a, 67b and 68b, solved and found in the catalogues.
 
+use satpuz::model::EncodeOptions;
 use satpuz::puzzles::portia::catalogue::{self, Generation, Rule};
-use satpuz::puzzles::portia::model::{self, Answer, FormulaOptions};
+use satpuz::puzzles::portia::model::{self, Answer};
 use satpuz::puzzles::portia::{Clue, CountClue, LidClue, Puzzle, Record};
 
 use crate::catalogues::shared;
 
 fn unique_portrait(puzzle: &Puzzle) -> usize {
-    match model::solve(puzzle, FormulaOptions::default())
+    match model::solve(puzzle, EncodeOptions::default())
         .unwrap()
         .answer
     {

@@ -33,8 +33,9 @@ use crate::cnf::Lit;
 use crate::solve::{Session, SolveError};
 
 use super::clue::{Clue, CountClue, LidClue, MakerStatement};
-use super::model::{self, Answer, Formula, FormulaOptions, unique_under};
+use super::model::{self, Answer, Formula, unique_under};
 use super::{CASKETS, Puzzle, Statement, StatementList};
+use crate::model::EncodeOptions;
 
 /// Portia I, II or III.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -136,7 +137,7 @@ pub struct CatalogueOptions {
     /// Portia II only: keep one record per physical puzzle (the first of the four that differ
     /// only by which of a casket's two statements is listed first).
     pub distinct: bool,
-    pub formula: FormulaOptions,
+    pub formula: EncodeOptions,
     pub strategy: Strategy,
 }
 
@@ -146,7 +147,7 @@ impl CatalogueOptions {
             generation,
             rule: Rule::default(),
             distinct: false,
-            formula: FormulaOptions::default(),
+            formula: EncodeOptions::default(),
             strategy: Strategy::default(),
         }
     }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::clue::{CountClue, LidClue, MakerStatement};
-use super::model::{FormulaOptions, Found};
+use super::model::Found;
 use super::{
     CASKET_NAMES, CASKETS, Formula, Puzzle as Caskets, Record, parse_statement_lists, text,
 };
@@ -214,11 +214,7 @@ impl Puzzle for PortiaView {
         opts: &BuildOptions,
         _purpose: Purpose,
     ) -> Result<Box<dyn Instance>, FamilyError> {
-        let options = FormulaOptions {
-            encoding: opts.encoding,
-            amo: opts.amo,
-            card: opts.card,
-        };
+        let options = opts.encode();
         Ok(Box::new(PortiaInstance {
             formula: Formula::for_puzzle(&self.puzzle, options),
             label: self.label(),
@@ -233,11 +229,11 @@ struct PortiaInstance {
 
 impl Instance for PortiaInstance {
     fn cnf(&self) -> &Cnf {
-        &self.formula.cnf
+        &self.formula.enc.cnf
     }
 
     fn cnf_mut(&mut self) -> &mut Cnf {
-        &mut self.formula.cnf
+        &mut self.formula.enc.cnf
     }
 
     fn answer(&self, assignment: &[bool]) -> Result<Box<dyn Answer>, FamilyError> {
@@ -245,7 +241,7 @@ impl Instance for PortiaInstance {
     }
 
     fn export(&mut self, origin: &str) -> Result<(Cnf, Vec<String>), FamilyError> {
-        let o = self.formula.opts;
+        let o = self.formula.enc.opts;
         let flags = format!(
             "--encoding {} --amo {} --card {}",
             o.encoding.name(),
@@ -259,7 +255,7 @@ impl Instance for PortiaInstance {
                 "read a solver's model back with: satpuz decode {origin} ... --model MODEL {flags}"
             ),
         ];
-        Ok((self.formula.cnf.clone(), comments))
+        Ok((self.formula.enc.cnf.clone(), comments))
     }
 }
 

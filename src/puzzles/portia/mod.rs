@@ -28,7 +28,7 @@ pub use catalogue::{CatalogueOptions, Entry, Generation, Position, Rule, Strateg
 pub use clue::{
     Bound, Clue, CountBound, CountClue, Counted, LidClue, Maker, MakerClaim, MakerStatement,
 };
-pub use model::{Answer, Formula, FormulaOptions, Found, solve};
+pub use model::{Answer, Formula, Found, solve};
 pub use record::Record;
 
 /// Number of caskets in every Portia puzzle.

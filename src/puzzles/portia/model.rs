@@ -1,13 +1,14 @@
 //! Portia puzzles in CNF.
 //!
-//! - the portrait's casket is a finite-domain variable ([`Domain`], one-hot or bits);
+//! - the portrait's casket is a finite-domain variable of the model (one-hot or bits);
 //! - each portrait inscription's truth is its portrait literal (`+k`: portrait = k, `-k`: its
 //!   negation), so truth and position cannot disagree; no variable or clause is spent on it;
 //! - Portia II: per lid, literals "this lid carries exactly 0 / 1 / 2 true statements";
 //! - Portia III: one boolean per casket, "made by Bellini"; every inscription on a casket is
 //!   true exactly when Bellini made it;
 //! - the clue: count bounds and lid distributions are cardinality constraints
-//!   ([`crate::encode::card`]), maker statements are equivalences.
+//!   ([`Constraint::Count`], encoded by the options' `card`), maker statements are
+//!   equivalences.
 //!
 //! Only the portrait is projected on: "unique" means no second portrait position satisfies
 //! the formula. For catalogues, the statements can be left open and picked by assumption
@@ -15,47 +16,39 @@
 //! literal in a [`Session`] ([`Formula::write_clue`]), so one solver can judge many
 //! candidates under assumptions ([`unique_under`]).
 
-use crate::cnf::{ClauseSink, Cnf, Lit, lit_value};
-use crate::encode::amo::exactly_one;
-use crate::encode::card::{self, Card};
-use crate::encode::{Amo, Domain, Encoding};
+use crate::cnf::{Cnf, Lit};
+use crate::model::{Bit, Cmp, Constraint, EncodeOptions, Encoded, VarId};
 use crate::solve::session::OwnsCnf;
 use crate::solve::{Backend, Session, SolveError, Verdict};
 
 use super::clue::{Bound, Clue, CountClue, Counted, LidClue, Maker, MakerClaim, MakerStatement};
 use super::{CASKET_NAMES, CASKETS, Generation, Puzzle, Statement, StatementList};
 
-/// Encoding choices; none of them changes an answer (the tests prove it on every catalogue).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FormulaOptions {
-    pub encoding: Encoding,
-    pub amo: Amo,
-    pub card: Card,
-}
-
-/// A Portia formula: the statements' frame plus any clues added so far.
+/// A Portia formula: the statements' frame plus any clues added so far, as a model encoded as
+/// it is built.
 #[derive(Debug, Clone)]
 pub struct Formula {
-    pub cnf: Cnf,
-    pub portrait: Domain,
+    /// The model and its CNF (encoding choices in `enc.opts`).
+    pub enc: Encoded,
+    /// The portrait's casket, a finite-domain variable.
+    pub portrait: VarId,
     /// `at[v]`: the portrait is in casket `v` (the domain's value literals).
     pub at: Vec<Lit>,
     /// `truths[c][j]`: the `j`-th portrait statement on casket `c` is true (the portrait
-    /// literal it names, or its negation).
-    pub truths: Vec<Vec<Lit>>,
+    /// bit it names, or its negation).
+    pub truths: Vec<Vec<Bit>>,
     /// `lid_counts[c][k]`: casket `c` carries exactly `k` true portrait statements.
-    pub lid_counts: Vec<Vec<Lit>>,
+    pub lid_counts: Vec<Vec<Bit>>,
     /// `bellini[c]`: Bellini made casket `c` (Portia III; empty otherwise).
-    pub bellini: Vec<Lit>,
-    pub opts: FormulaOptions,
+    pub bellini: Vec<Bit>,
 }
 
 impl OwnsCnf for Formula {
     fn cnf(&self) -> &Cnf {
-        &self.cnf
+        &self.enc.cnf
     }
     fn cnf_mut(&mut self) -> &mut Cnf {
-        &mut self.cnf
+        &mut self.enc.cnf
     }
 }
 
@@ -84,7 +77,7 @@ impl Formula {
     /// The frame of a puzzle of `generation` over `lists` (casket `c` carries `lists[j][c]`):
     /// the portrait variable, the statement truths, and for Portia III the makers with
     /// "Bellini's portrait statements are true, Cellini's false". No clue yet.
-    pub fn new(lists: &[StatementList], generation: Generation, opts: FormulaOptions) -> Formula {
+    pub fn new(lists: &[StatementList], generation: Generation, opts: EncodeOptions) -> Formula {
         Self::frame(lists.len(), generation, opts, |_, at, c, j| {
             let s = lists[j][c];
             if s.affirms() {
@@ -102,80 +95,72 @@ impl Formula {
     pub fn with_statement_choices(
         rows: usize,
         generation: Generation,
-        opts: FormulaOptions,
+        opts: EncodeOptions,
     ) -> (Formula, Vec<Vec<Vec<Lit>>>) {
         let mut choices: Vec<Vec<Vec<Lit>>> = vec![Vec::new(); CASKETS];
-        let formula = Self::frame(rows, generation, opts, |cnf, at, c, j| {
-            let truth = cnf
-                .vars
-                .named(format!("casket{}.statement{}=true", c + 1, j + 1));
-            let truth = truth.pos_lit();
-            let pick: Vec<Lit> = Statement::POOL
+        let formula = Self::frame(rows, generation, opts, |enc, at, c, j| {
+            let truth = enc.named_bool(format!("casket{}.statement{}=true", c + 1, j + 1));
+            let pick: Vec<Bit> = Statement::POOL
                 .iter()
                 .map(|s| {
-                    let pick = cnf
-                        .vars
-                        .named(format!("casket{}.statement{}={s}", c + 1, j + 1))
-                        .pos_lit();
+                    let pick = enc.named_bool(format!("casket{}.statement{}={s}", c + 1, j + 1));
                     let says = if s.affirms() {
                         at[s.casket()]
                     } else {
                         !at[s.casket()]
                     };
                     // pick -> (truth <-> says)
-                    cnf.add_clause(&[!pick, !truth, says]);
-                    cnf.add_clause(&[!pick, truth, !says]);
+                    enc.clause(&[!pick, !truth, says]);
+                    enc.clause(&[!pick, truth, !says]);
                     pick
                 })
                 .collect();
-            exactly_one(cnf, &pick, opts.amo);
-            choices[c].push(pick);
+            enc.require(&Constraint::ExactlyOne(pick.clone()));
+            let lits = pick.iter().map(|&b| enc.lit(b).expect("a variable"));
+            choices[c].push(lits.collect());
             truth
         });
         (formula, choices)
     }
 
-    /// The frame, with `truth(cnf, at, c, j)` giving the literal of the `j`-th statement on
+    /// The frame, with `truth(enc, at, c, j)` giving the bit of the `j`-th statement on
     /// casket `c` (`at[v]` is "the portrait is in casket v").
     fn frame(
         rows: usize,
         generation: Generation,
-        opts: FormulaOptions,
-        mut truth: impl FnMut(&mut Cnf, &[Lit], usize, usize) -> Lit,
+        opts: EncodeOptions,
+        mut truth: impl FnMut(&mut Encoded, &[Bit], usize, usize) -> Bit,
     ) -> Formula {
-        let mut cnf = Cnf::new();
-        let (portrait, at) = cnf.track("portrait", |cnf| {
-            let mut d = Domain::new(cnf, opts.encoding, CASKETS, opts.amo, |v| match v {
-                Some(v) => format!("portrait={}", CASKET_NAMES[v]),
-                None => "portrait".to_string(),
-            });
-            let at: Vec<Lit> = (0..CASKETS).map(|v| d.value_lit(cnf, v)).collect();
-            (d, at)
+        let mut enc = Encoded::new(opts);
+        let (portrait, at) = enc.track("portrait", |enc| {
+            let names: Vec<String> = CASKET_NAMES.iter().map(|n| n.to_string()).collect();
+            let p = enc.new_var("portrait", &names);
+            let at: Vec<Bit> = (0..CASKETS).map(|v| Bit::is(p, v)).collect();
+            for &b in &at {
+                enc.lit(b).expect("a value literal"); // made now, in value order
+            }
+            (p, at)
         });
-        cnf.primary = portrait.primary_vars().collect();
-        cnf.primary_one_hot = opts.encoding == Encoding::OneHot;
-        let truths: Vec<Vec<Lit>> = cnf.track("statement truth", |cnf| {
+        enc.project_on_vars(&[portrait]);
+        let truths: Vec<Vec<Bit>> = enc.track("statement truth", |enc| {
             (0..CASKETS)
-                .map(|c| (0..rows).map(|j| truth(cnf, &at, c, j)).collect())
+                .map(|c| (0..rows).map(|j| truth(enc, &at, c, j)).collect())
                 .collect()
         });
-        let lid_counts = cnf.track("lid count", |cnf| {
+        let lid_counts = enc.track("lid count", |enc| {
             truths
                 .iter()
                 .enumerate()
-                .map(|(c, t)| lid_count_lits(cnf, c, t))
+                .map(|(c, t)| lid_count_bits(enc, c, t))
                 .collect()
         });
         let bellini = if generation == Generation::Three {
-            cnf.track("maker", |cnf| {
+            enc.track("maker", |enc| {
                 (0..CASKETS)
                     .map(|c| {
-                        let b = cnf
-                            .vars
-                            .named(format!("casket{}.maker=Bellini", c + 1))
-                            .pos_lit();
+                        let b = enc.named_bool(format!("casket{}.maker=Bellini", c + 1));
                         for &t in &truths[c] {
-                            equivalent(cnf, t, b);
+                            equivalent(enc, t, b);
                         }
                         b
                     })
@@ -184,19 +169,22 @@ impl Formula {
         } else {
             Vec::new()
         };
+        let at = at
+            .iter()
+            .map(|&b| enc.lit(b).expect("a value literal"))
+            .collect();
         Formula {
-            cnf,
+            enc,
             portrait,
             at,
             truths,
             lid_counts,
             bellini,
-            opts,
         }
     }
 
     /// The whole puzzle: frame plus clue.
-    pub fn for_puzzle(puzzle: &Puzzle, opts: FormulaOptions) -> Formula {
+    pub fn for_puzzle(puzzle: &Puzzle, opts: EncodeOptions) -> Formula {
         let mut f = Formula::new(puzzle.lists(), puzzle.generation(), opts);
         f.add_clue(puzzle.clue());
         f
@@ -204,62 +192,68 @@ impl Formula {
 
     /// Adds the clue as hard constraints.
     pub fn add_clue(&mut self, clue: &Clue) {
-        let mut cnf = std::mem::take(&mut self.cnf);
+        let mut cnf = std::mem::take(&mut self.enc.cnf);
         cnf.track("clue", |cnf| self.write_clue(cnf, clue));
-        self.cnf = cnf;
+        self.enc.cnf = cnf;
     }
 
     /// Writes the clue's clauses into `cnf` (this formula's, or a scratch one sharing its
     /// variables, as [`Session::add_clue_encoded_by`] gives to put the clue behind a selector;
     /// by the one guard rule, every clause written here is then guarded).
     pub fn write_clue(&self, cnf: &mut Cnf, clue: &Clue) {
-        match clue {
-            Clue::Count(c) => self.count_clue(cnf, c),
-            Clue::Lids(c) => self.lid_clue(cnf, c),
-            Clue::Makers(m) => self.maker_statements(cnf, m),
-        }
+        self.enc.encode_apart(cnf, |enc| match clue {
+            Clue::Count(c) => self.count_clue(enc, c),
+            Clue::Lids(c) => self.lid_clue(enc, c),
+            Clue::Makers(m) => self.maker_statements(enc, m),
+        });
     }
 
-    fn count_clue(&self, cnf: &mut Cnf, clue: &CountClue) {
-        let all: Vec<Lit> = self.truths.iter().flatten().copied().collect();
+    /// Count bounds on the true (or false) portrait statements: cardinality constraints.
+    fn count_clue(&self, enc: &mut Encoded, clue: &CountClue) {
+        let all: Vec<Bit> = self.truths.iter().flatten().copied().collect();
         for b in &clue.bounds {
-            let lits: Vec<Lit> = match b.counted {
+            let lits: Vec<Bit> = match b.counted {
                 Counted::True => all.clone(),
                 Counted::False => all.iter().map(|&l| !l).collect(),
             };
-            match b.bound {
-                Bound::AtLeast => card::at_least(cnf, &lits, b.n, self.opts.card),
-                Bound::AtMost => card::at_most(cnf, &lits, b.n, self.opts.card),
-                Bound::Exactly => card::exactly(cnf, &lits, b.n, self.opts.card),
-            }
+            let cmp = match b.bound {
+                Bound::AtLeast => Cmp::AtLeast,
+                Bound::AtMost => Cmp::AtMost,
+                Bound::Exactly => Cmp::Exactly,
+            };
+            enc.require(&Constraint::Count { lits, cmp, k: b.n });
         }
     }
 
-    fn lid_clue(&self, cnf: &mut Cnf, clue: &LidClue) {
+    fn lid_clue(&self, enc: &mut Encoded, clue: &LidClue) {
         let per_lid = self.lid_counts.first().map_or(0, Vec::len);
         for k in 0..3 {
             // A count above the lids' capacity has no literal: no lid can carry it.
-            let lits: Vec<Lit> = if k < per_lid {
+            let lits: Vec<Bit> = if k < per_lid {
                 self.lid_counts.iter().map(|lid| lid[k]).collect()
             } else {
                 Vec::new()
             };
-            match clue {
+            let (cmp, n) = match clue {
                 // Every lid carries exactly one count, so the lids with 1 true statement are
                 // the ones left: bounding counts 0 and 2 is enough.
                 LidClue::Distribution(d)
-                    if k == 1 && per_lid == 2 && d.iter().sum::<usize>() == CASKETS => {}
-                LidClue::Distribution(d) => card::exactly(cnf, &lits, d[k], self.opts.card),
-                LidClue::Occurring(o) if o[k] => card::at_least(cnf, &lits, 1, self.opts.card),
-                LidClue::Occurring(_) => {}
-            }
+                    if k == 1 && per_lid == 2 && d.iter().sum::<usize>() == CASKETS =>
+                {
+                    continue;
+                }
+                LidClue::Distribution(d) => (Cmp::Exactly, d[k]),
+                LidClue::Occurring(o) if o[k] => (Cmp::AtLeast, 1),
+                LidClue::Occurring(_) => continue,
+            };
+            enc.require(&Constraint::Count { lits, cmp, k: n });
         }
     }
 
     /// Each maker inscription is true exactly when its casket is Bellini's.
-    fn maker_statements(&self, cnf: &mut Cnf, makers: &[MakerStatement; CASKETS]) {
+    fn maker_statements(&self, enc: &mut Encoded, makers: &[MakerStatement; CASKETS]) {
         if self.bellini.is_empty() {
-            cnf.add_clause(&[]); // makers only exist in Portia III; Puzzle rules this out
+            enc.clause(&[]); // makers only exist in Portia III; Puzzle rules this out
             return;
         }
         for (speaker, m) in makers.iter().enumerate() {
@@ -268,8 +262,8 @@ impl Formula {
                 MakerClaim::MadeBy(Maker::Bellini) => about,
                 MakerClaim::MadeBy(Maker::Cellini) => !about,
                 MakerClaim::Same | MakerClaim::Different => {
-                    let same = cnf.fresh_lit();
-                    equivalent_to_xnor(cnf, same, about, self.bellini[speaker]);
+                    let same = enc.new_bool();
+                    equivalent_to_xnor(enc, same, about, self.bellini[speaker]);
                     if m.claim == MakerClaim::Same {
                         same
                     } else {
@@ -277,23 +271,26 @@ impl Formula {
                     }
                 }
             };
-            equivalent(cnf, says, self.bellini[speaker]);
+            equivalent(enc, says, self.bellini[speaker]);
         }
     }
 
     /// A model in puzzle terms.
     pub fn found(&self, model: &[bool]) -> Result<Found, SolveError> {
-        let portrait = self.portrait.decode(model).ok_or_else(|| {
-            SolveError::Solver("the model gives the portrait no valid casket".into())
-        })?;
+        let portrait = self.enc.domains[self.portrait]
+            .decode(model)
+            .ok_or_else(|| {
+                SolveError::Solver("the model gives the portrait no valid casket".into())
+            })?;
+        let value = |b: &Bit| self.enc.value(*b, model);
         Ok(Found {
             portrait,
             truths: self
                 .truths
                 .iter()
-                .map(|t| t.iter().map(|&l| lit_value(model, l)).collect())
+                .map(|t| t.iter().map(value).collect())
                 .collect(),
-            bellini: self.bellini.iter().map(|&l| lit_value(model, l)).collect(),
+            bellini: self.bellini.iter().map(value).collect(),
         })
     }
 }
@@ -334,9 +331,9 @@ pub struct Solved {
 
 /// Encodes the whole puzzle, solves it with a fresh varisat and proves or refutes uniqueness
 /// with the library's projected blocking clause ([`Session::solve_unique`]).
-pub fn solve(puzzle: &Puzzle, opts: FormulaOptions) -> Result<Solved, SolveError> {
+pub fn solve(puzzle: &Puzzle, opts: EncodeOptions) -> Result<Solved, SolveError> {
     let formula = Formula::for_puzzle(puzzle, opts);
-    let (variables, clauses) = (formula.cnf.num_vars(), formula.cnf.num_clauses());
+    let (variables, clauses) = (formula.enc.cnf.num_vars(), formula.enc.cnf.num_clauses());
     let mut session = Session::new(formula);
     let verdict = session.solve_unique()?;
     let formula = session.formula();
@@ -353,41 +350,37 @@ pub fn solve(puzzle: &Puzzle, opts: FormulaOptions) -> Result<Solved, SolveError
 }
 
 /// `a <-> b`.
-fn equivalent(cnf: &mut Cnf, a: Lit, b: Lit) {
-    cnf.add_clause(&[!a, b]);
-    cnf.add_clause(&[a, !b]);
+fn equivalent(enc: &mut Encoded, a: Bit, b: Bit) {
+    enc.clause(&[!a, b]);
+    enc.clause(&[a, !b]);
 }
 
 /// `x <-> (a <-> b)`.
-fn equivalent_to_xnor(cnf: &mut Cnf, x: Lit, a: Lit, b: Lit) {
-    cnf.add_clause(&[!x, !a, b]);
-    cnf.add_clause(&[!x, a, !b]);
-    cnf.add_clause(&[x, a, b]);
-    cnf.add_clause(&[x, !a, !b]);
+fn equivalent_to_xnor(enc: &mut Encoded, x: Bit, a: Bit, b: Bit) {
+    enc.clause(&[!x, !a, b]);
+    enc.clause(&[!x, a, !b]);
+    enc.clause(&[x, a, b]);
+    enc.clause(&[x, !a, !b]);
 }
 
-/// Literals "casket `c` carries exactly k true statements" for k = 0..=truths.len().
+/// Bits "casket `c` carries exactly k true statements" for k = 0..=truths.len().
 /// One statement needs no auxiliary; two get Tseitin definitions of nor / xor / and.
-fn lid_count_lits(cnf: &mut Cnf, c: usize, truths: &[Lit]) -> Vec<Lit> {
+fn lid_count_bits(enc: &mut Encoded, c: usize, truths: &[Bit]) -> Vec<Bit> {
     match *truths {
         [a] => vec![!a, a],
         [a, b] => {
-            let mut named = |k: usize| {
-                cnf.vars
-                    .named(format!("casket{}.true={k}", c + 1))
-                    .pos_lit()
-            };
+            let mut named = |k: usize| enc.named_bool(format!("casket{}.true={k}", c + 1));
             let (zero, one, two) = (named(0), named(1), named(2));
             // zero <-> !a & !b
-            cnf.add_clause(&[!zero, !a]);
-            cnf.add_clause(&[!zero, !b]);
-            cnf.add_clause(&[zero, a, b]);
+            enc.clause(&[!zero, !a]);
+            enc.clause(&[!zero, !b]);
+            enc.clause(&[zero, a, b]);
             // two <-> a & b
-            cnf.add_clause(&[!two, a]);
-            cnf.add_clause(&[!two, b]);
-            cnf.add_clause(&[two, !a, !b]);
+            enc.clause(&[!two, a]);
+            enc.clause(&[!two, b]);
+            enc.clause(&[two, !a, !b]);
             // one <-> a xor b
-            equivalent_to_xnor(cnf, !one, a, b);
+            equivalent_to_xnor(enc, !one, a, b);
             vec![zero, one, two]
         }
         _ => unreachable!("Portia caskets carry one or two portrait statements"),
