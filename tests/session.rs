@@ -10,8 +10,23 @@ use satpuz::cnf::{Lit, lit_value};
 use satpuz::encode::card::{Card, at_most};
 use satpuz::model::{Constraint, EncodeOptions, Model, holds};
 use satpuz::solve::{
-    CutOrder, Growth, Narrowing, NoWitnesses, Role, Session, Witnesses, grow, minimal_unique_subset,
+    CutOrder, Deletion, Direction, Growth, Narrowing, NoWitnesses, Role, Session, Witnesses, grow,
+    minimal_unique_subset,
 };
+
+/// Every way to delete.
+fn deletions() -> Vec<Deletion> {
+    let mut all = Vec::new();
+    for narrowing in [Narrowing::Eager, Narrowing::AtTurn] {
+        for direction in [Direction::FirstToLast, Direction::LastToFirst] {
+            all.push(Deletion {
+                narrowing,
+                direction,
+            });
+        }
+    }
+    all
+}
 
 /// A random constraint over `sizes.len()` variables with these domain sizes.
 fn random_constraint(rng: &mut ChaCha8Rng, sizes: &[usize], depth: usize) -> Constraint {
@@ -260,7 +275,7 @@ fn the_minimiser_returns_minimal_unsat_sets() {
         }
         tested += 1;
         for opts in EncodeOptions::for_domains() {
-            for narrowing in [Narrowing::Eager, Narrowing::AtTurn] {
+            for deletion in deletions() {
                 let mut session = session_with_clues(&model, &clues, opts);
                 assert!(!session.solve_clues(&all, &[]).unwrap());
                 let core = session.failed();
@@ -271,7 +286,7 @@ fn the_minimiser_returns_minimal_unsat_sets() {
                     .map(|&c| (session.selector(c), Role::Plain))
                     .collect();
                 let kept = session
-                    .minimise(&items, Some(&core), narrowing, &mut NoWitnesses)
+                    .minimise(&items, Some(&core), deletion, &mut NoWitnesses)
                     .unwrap()
                     .kept;
                 let set: Vec<usize> = kept.iter().map(|&i| order[i]).collect();
@@ -305,7 +320,7 @@ fn a_fixed_assumption_stays_and_is_not_counted() {
         let mut items = vec![(deny, Role::Fixed)];
         items.extend(all.iter().map(|&c| (session.selector(c), Role::Plain)));
         let kept = session
-            .minimise(&items, None, Narrowing::Eager, &mut NoWitnesses)
+            .minimise(&items, None, Deletion::EAGER, &mut NoWitnesses)
             .unwrap()
             .kept;
         assert!(!kept.contains(&0), "the fixed item is not reported");
@@ -360,9 +375,8 @@ fn minimal_unique_subsets_force_the_answer_and_need_every_clue() {
             }
         }
         for opts in EncodeOptions::for_domains() {
-            for (narrowing, blocked_for_good) in
-                [(Narrowing::Eager, false), (Narrowing::AtTurn, true)]
-            {
+            for (k, deletion) in deletions().into_iter().enumerate() {
+                let blocked_for_good = k % 2 == 1;
                 let mut session = Session::new(model.encode(opts));
                 let under: Vec<Lit> = if blocked_for_good {
                     session.block_answer(&answer);
@@ -403,14 +417,14 @@ fn minimal_unique_subsets_force_the_answer_and_need_every_clue() {
                     order: &order,
                     prefer: &prefer,
                     under: &under,
-                    narrowing,
+                    deletion,
                     just_forced: true,
                 };
                 let kept = minimal_unique_subset(&mut session, cut, &mut witnesses)
                     .unwrap()
                     .expect("forced")
                     .kept;
-                let what = format!("round {round} {opts:?} {narrowing:?}");
+                let what = format!("round {round} {opts:?} {deletion:?}");
                 assert_eq!(
                     solutions(&model, &clues, &kept),
                     vec![answer.clone()],
@@ -445,7 +459,7 @@ fn a_set_that_does_not_force_the_answer_has_no_cut() {
         order: &[0],
         prefer: &[],
         under: &under,
-        narrowing: Narrowing::Eager,
+        deletion: Deletion::EAGER,
         just_forced: false,
     };
     assert_eq!(

@@ -9,7 +9,7 @@ use std::ops::Range;
 use crate::cnf::Lit;
 use crate::model::{EncodeOptions, Encoded, Model};
 use crate::solve::SolveError;
-use crate::solve::session::{Narrowing, NoWitnesses, Role, Session};
+use crate::solve::session::{Deletion, NoWitnesses, Role, Session};
 
 /// One solver holding a model whose clues can be switched on and off.
 pub struct Explainer {
@@ -78,7 +78,7 @@ impl Explainer {
             .collect();
         let minimised =
             self.session
-                .minimise(&items, Some(&core), Narrowing::Eager, &mut NoWitnesses)?;
+                .minimise(&items, Some(&core), Deletion::EAGER, &mut NoWitnesses)?;
         Ok(Some(minimised.kept))
     }
 

@@ -13,7 +13,7 @@ use varisat::ExtendFormula;
 
 use crate::cnf::{Cnf, Lit, Var};
 
-pub use session::{Narrowing, NoWitnesses, Role, Session, Witnesses};
+pub use session::{Deletion, Direction, Narrowing, NoWitnesses, Role, Session, Witnesses};
 pub use subset::{CutOrder, Growth, grow, minimal_unique_subset};
 
 /// Errors a solver can report.

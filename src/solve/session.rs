@@ -70,6 +70,35 @@ pub enum Narrowing {
     AtTurn,
 }
 
+/// Which end of the items [`Session::minimise`] tries for removal first. The trials assume the
+/// items in their given order either way: the order of the assumptions shapes the solver's
+/// cores, and so how many items a core lets go without a solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// The first item first.
+    FirstToLast,
+    /// The last item first.
+    LastToFirst,
+}
+
+/// How [`Session::minimise`] deletes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deletion {
+    /// When items outside the latest core go.
+    pub narrowing: Narrowing,
+    /// Which item is tried first.
+    pub direction: Direction,
+}
+
+impl Deletion {
+    /// Eager narrowing, first item first: the fewest solves when the result may depend on
+    /// the solver's cores.
+    pub const EAGER: Deletion = Deletion {
+        narrowing: Narrowing::Eager,
+        direction: Direction::FirstToLast,
+    };
+}
+
 /// Ways to settle a minimiser's question without the solver, from second answers.
 ///
 /// Items are numbered by their position in the list handed to [`Session::minimise`] (or,
@@ -351,20 +380,22 @@ impl<B: Backend> Session<Encoded, B> {
     /// Deletion-based minimisation: a subset of `items` (assumption literals, UNSAT together)
     /// that is still UNSAT, in which every non-fixed item is needed.
     ///
-    /// The first item not yet known needed is left out and the rest solved: UNSAT drops it for
-    /// good, SAT marks it needed. A needed item stays needed in every subset (its absence was
-    /// satisfiable with more items), so one pass suffices; the order of `items` decides which
-    /// minimal set is found, and is also the order of the assumptions in every trial. Plain
-    /// items outside the latest core (`core`, when given, is the core of an UNSAT solve under
-    /// a superset of the items) are dropped without a solve, as `narrowing` says. `witnesses`
+    /// The first item (in `deletion.direction`) not yet known needed is left out and the rest
+    /// solved: UNSAT drops it for good, SAT marks it needed. A needed item stays needed in
+    /// every subset (its absence was satisfiable with more items), so one pass suffices; the
+    /// order decides which minimal set is found. Every trial assumes the rest in item order.
+    /// Plain items outside the latest core (`core`, when given, is the core of an UNSAT solve
+    /// under a superset of the items) are dropped without a solve, as `deletion.narrowing`
+    /// says. `witnesses`
     /// may settle a trial without the solver, and hears of every second answer and every drop.
     pub fn minimise(
         &mut self,
         items: &[(Lit, Role)],
         core: Option<&[Lit]>,
-        narrowing: Narrowing,
+        deletion: Deletion,
         witnesses: &mut dyn Witnesses,
     ) -> Result<Minimised, SolveError> {
+        let narrowing = deletion.narrowing;
         let mut out = Minimised::default();
         let mut set: Vec<usize> = (0..items.len()).collect();
         let mut needed = vec![false; items.len()];
@@ -392,10 +423,11 @@ impl<B: Backend> Session<Encoded, B> {
         }
         let mut rest: Vec<usize> = Vec::with_capacity(set.len());
         let mut assumptions: Vec<Lit> = Vec::with_capacity(set.len());
-        while let Some(&candidate) = set
-            .iter()
-            .find(|&&i| items[i].1 != Role::Fixed && !needed[i])
-        {
+        let open = |i: &&usize, needed: &[bool]| items[**i].1 != Role::Fixed && !needed[**i];
+        while let Some(&candidate) = match deletion.direction {
+            Direction::FirstToLast => set.iter().find(|i| open(i, &needed)),
+            Direction::LastToFirst => set.iter().rev().find(|i| open(i, &needed)),
+        } {
             rest.clear();
             rest.extend(set.iter().copied().filter(|&i| i != candidate));
             if narrowing == Narrowing::AtTurn && outside(candidate, &last_core) {

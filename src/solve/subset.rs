@@ -8,7 +8,7 @@
 
 use crate::cnf::Lit;
 use crate::model::Encoded;
-use crate::solve::session::{Narrowing, Role, Session, Witnesses};
+use crate::solve::session::{Deletion, Role, Session, Witnesses};
 use crate::solve::{Backend, SolveError};
 
 /// What a growth step found.
@@ -45,15 +45,16 @@ pub fn grow<B: Backend>(
 /// Which clues to cut, and how.
 #[derive(Debug, Clone, Copy)]
 pub struct CutOrder<'a> {
-    /// The clues, in the order they are tried for removal (first tried first).
+    /// The clues, in the order every trial assumes them; `deletion.direction` says which end
+    /// is tried for removal first.
     pub order: &'a [usize],
     /// Clues kept through the solver's cores (tried for removal all the same): they start
     /// and stay in the candidate set until a trial shows them unnecessary.
     pub prefer: &'a [usize],
     /// Assumed after the clues in every solve (e.g. the blocked answer's activation literal).
     pub under: &'a [Lit],
-    /// When clues outside the solver's core go.
-    pub narrowing: Narrowing,
+    /// How the clues are tried for removal.
+    pub deletion: Deletion,
     /// The session's last solve was under exactly `order` and `under`, and UNSAT (as after
     /// [`grow`] says [`Growth::Forced`]): its core is used instead of solving again.
     pub just_forced: bool,
@@ -102,7 +103,7 @@ pub fn minimal_unique_subset<B: Backend>(
         inner: witnesses,
         rest: Vec::new(),
     };
-    let minimised = session.minimise(&items, Some(&core), cut.narrowing, &mut by_clue)?;
+    let minimised = session.minimise(&items, Some(&core), cut.deletion, &mut by_clue)?;
     let mut kept: Vec<usize> = minimised.kept.iter().map(|&i| cut.order[i]).collect();
     kept.sort_unstable();
     Ok(Some(Cut {

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::{Category, Clue, GridPuzzle, Positions, Relation};
 use crate::model::{EncodeOptions, holds};
 use crate::solve::{
-    CutOrder, Growth, Narrowing, NoWitnesses, Session, SolveError, Witnesses, grow,
+    CutOrder, Deletion, Growth, NoWitnesses, Session, SolveError, Witnesses, grow,
     minimal_unique_subset,
 };
 
@@ -141,7 +141,7 @@ pub fn generate(shape: GridShape, seed: u64) -> Result<Generated, GenerateError>
         order: &order,
         prefer: &prefer,
         under: &under,
-        narrowing: Narrowing::Eager,
+        deletion: Deletion::EAGER,
         just_forced: false,
     };
     let kept = minimal_unique_subset(&mut session, cut, &mut swaps)?

@@ -22,12 +22,13 @@
 //! - a *core* is the set of selectors the solver blamed for its last UNSAT. Any kept statement
 //!   outside the core can go without a solve: the core alone still forces uniqueness.
 //!
-//! (The trials assume the kept statements latest first, the removal order; that changes
-//! which core the solver reports but not a decision.)
+//! The trials assume the kept statements in the order they were added (the cores the solver
+//! reports then leave out more of the early ones than with the removal order).
 
 use crate::model::{Constraint, EncodeOptions, Model, holds};
 use crate::solve::{
-    CutOrder, Growth, Narrowing, Session, SolveError, Witnesses, grow, minimal_unique_subset,
+    CutOrder, Deletion, Direction, Growth, Narrowing, Session, SolveError, Witnesses, grow,
+    minimal_unique_subset,
 };
 
 /// How a cut went, for reports and benches.
@@ -143,12 +144,14 @@ impl Cut {
         }
         stats.added = on.len();
         seen.start_shrinking();
-        let order: Vec<usize> = on.iter().rev().copied().collect();
         let cut = CutOrder {
-            order: &order,
+            order: &on,
             prefer: &[],
             under: &[],
-            narrowing: Narrowing::AtTurn,
+            deletion: Deletion {
+                narrowing: Narrowing::AtTurn,
+                direction: Direction::LastToFirst,
+            },
             just_forced: true,
         };
         let cut = minimal_unique_subset(&mut session, cut, &mut seen)?.ok_or_else(|| {

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use crate::cnf::Lit;
 use crate::model::EncodeOptions;
 use crate::puzzles::grid::nearest;
-use crate::solve::{Narrowing, NoWitnesses, Role, Session, SolveError};
+use crate::solve::{Deletion, NoWitnesses, Role, Session, SolveError};
 
 use super::statements::{Fact, ValueRef};
 use super::{Case, InquestError};
@@ -426,7 +426,7 @@ impl CaseSolver {
             .collect();
         let minimised = self
             .solver
-            .minimise(&items, None, Narrowing::Eager, &mut NoWitnesses)?;
+            .minimise(&items, None, Deletion::EAGER, &mut NoWitnesses)?;
         Ok(minimised.kept.iter().map(|&i| items[i].0).collect())
     }
 
