@@ -5,6 +5,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use satpuz::choice::Choice as _;
 use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
 use satpuz::model::EncodeOptions;

@@ -4,6 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use satpuz::choice::Choice;
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::jindosh;

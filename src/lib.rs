@@ -24,6 +24,7 @@
 //! assert!(matches!(verdict, Verdict::Unique(_)));
 //! ```
 
+pub mod choice;
 pub mod cnf;
 pub mod encode;
 pub mod model;

@@ -15,6 +15,7 @@ use rand::RngExt;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use satpuz::choice::Choice;
 use satpuz::cnf::dimacs::parse_cnf;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::{Clue, GridPuzzle};

@@ -2,6 +2,7 @@
 
 mod common;
 
+use satpuz::choice::Choice;
 use std::path::Path;
 
 use common::{

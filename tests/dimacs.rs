@@ -2,6 +2,7 @@
 //! line, every dialect in the wild is accepted, write/parse round-trips, and no input panics.
 
 use proptest::prelude::*;
+use satpuz::choice::Choice;
 use satpuz::cnf::dimacs::{
     DimacsError, ModelError, ParsedCnf, SolverOutput, parse_cnf, parse_model, write_cnf,
 };

@@ -6,6 +6,7 @@
 use rand::RngExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use satpuz::choice::Choice;
 use satpuz::cnf::{Cnf, Lit, Var};
 use satpuz::encode::amo::{at_most_one, exactly_one};
 use satpuz::encode::card::{self, Card};

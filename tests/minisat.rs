@@ -18,6 +18,7 @@ use common::{
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use satpuz::choice::Choice;
 use satpuz::cnf::dimacs::{SolverOutput, parse_cnf, parse_model};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::{Clue, GridPuzzle, Relation};

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use satpuz::choice::Choice;
 use satpuz::cnf::{ClauseSink, Cnf, Lit};
 use satpuz::encode::card::{self, Card};
 use satpuz::encode::pb::{self, Pb};

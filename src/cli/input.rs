@@ -17,6 +17,7 @@ use satpuz::puzzles::grid::{GridAnswer, GridModel, GridPuzzle};
 use satpuz::puzzles::hooks::Connectivity;
 use satpuz::puzzles::{BuildOptions, Family, Params, Puzzle, Setting, registry};
 
+use super::choice;
 use super::output::eoutln;
 
 pub const GRID: &str = "Logic grids and the Inquest";
@@ -46,22 +47,22 @@ pub struct PuzzleArgs {
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct SettingFlags {
     /// How each finite-domain variable becomes booleans [default: onehot].
-    #[arg(long, value_enum, help_heading = ENCODING)]
+    #[arg(long, value_parser = choice::<Encoding>(), help_heading = ENCODING)]
     pub encoding: Option<Encoding>,
     /// How at-most-one constraints become clauses [default: pairwise].
-    #[arg(long, value_enum, help_heading = ENCODING)]
+    #[arg(long, value_parser = choice::<Amo>(), help_heading = ENCODING)]
     pub amo: Option<Amo>,
     /// How cardinality constraints become clauses (Hooks' digit counts, Portia's clues)
     /// [default: totalizer].
-    #[arg(long, value_enum, help_heading = HOOKS)]
+    #[arg(long, value_parser = choice::<Card>(), help_heading = HOOKS)]
     pub card: Option<Card>,
     /// How weighted sums (rows, columns, regions, neighbours, runs) become clauses
     /// [default: tree].
-    #[arg(long, value_enum, help_heading = HOOKS)]
+    #[arg(long, value_parser = choice::<Pb>(), help_heading = HOOKS)]
     pub pb: Option<Pb>,
     /// How the filled cells are kept connected: cuts while solving (lazy), or reachability in
     /// the CNF (eager, which `prove` can certify) [default: lazy].
-    #[arg(long, value_enum, help_heading = HOOKS)]
+    #[arg(long, value_parser = choice::<Connectivity>(), help_heading = HOOKS)]
     pub connect: Option<Connectivity>,
 }
 

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
+use satpuz::choice::Choice;
 use satpuz::cnf::dimacs::write_cnf;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, deal};
@@ -19,7 +20,7 @@ use serde_json::json;
 use super::input::{prepare, read_source};
 use super::output::{OutputFile, eout, eoutln, out, outln, with_stdout};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
-use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED};
+use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED, choice};
 
 /// Which case: a date (default today, UTC) or a seed, and a length.
 #[derive(Debug, Clone, Args)]
@@ -31,7 +32,7 @@ pub struct CaseArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Short (4 rooms, 6-11 statements) or long (7 rooms, 15-24 statements).
-    #[arg(long, value_enum, default_value_t = Length::Short)]
+    #[arg(long, value_parser = choice::<Length>(), default_value = Length::default().name())]
     pub length: Length,
 }
 

@@ -16,7 +16,9 @@ mod solve;
 
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use satpuz::choice::Choice;
 use satpuz::encode::{Amo, Encoding};
 
 pub const EXIT_OK: u8 = 0;
@@ -104,11 +106,21 @@ pub enum Command {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct EncodeFlags {
     /// How each finite-domain variable becomes booleans.
-    #[arg(long, value_enum, default_value_t = Encoding::OneHot)]
+    #[arg(long, value_parser = choice::<Encoding>(), default_value = Encoding::default().name())]
     pub encoding: Encoding,
     /// How at-most-one constraints become clauses.
-    #[arg(long, value_enum, default_value_t = Amo::Pairwise)]
+    #[arg(long, value_parser = choice::<Amo>(), default_value = Amo::default().name())]
     pub amo: Amo,
+}
+
+/// The flag's value parser for a library [`Choice`]: its names are the possible values, each
+/// with its help line (the library has no argument parser of its own).
+pub fn choice<C: Choice>() -> impl TypedValueParser<Value = C> {
+    let names = C::choices()
+        .iter()
+        .map(|c| PossibleValue::new(c.name()).help(c.about()));
+    // The names parser lets through only the names listed, so the lookup always finds one.
+    PossibleValuesParser::new(names).map(|name| C::from_name(&name).unwrap_or_default())
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {

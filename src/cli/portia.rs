@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use satpuz::choice::Choice;
 use satpuz::encode::card::Card;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::portia::catalogue::{
@@ -14,7 +15,7 @@ use satpuz::puzzles::portia::catalogue::{
 };
 use satpuz::puzzles::portia::{CASKET_NAMES, Record};
 
-use super::{EXIT_OK, EncodeFlags};
+use super::{EXIT_OK, EncodeFlags, choice};
 
 fn casket_name(c: usize) -> String {
     format!("{} casket ({})", CASKET_NAMES[c], c + 1)
@@ -29,7 +30,7 @@ pub struct GenerateArgs {
     /// Portia II: the clue each candidate is judged under. `sound` (default): the lids'
     /// distribution of true statements, 30480 puzzles; `seed`: only which counts occur, which
     /// reproduces the seed generator's 16152 puzzles and ids.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Rule>())]
     pub rule: Option<Rule>,
     /// Portia II: one record per physical puzzle (the first of the four that differ only by the
     /// order of a casket's two statements); ids stay those of the full catalogue.
@@ -42,13 +43,13 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "json")]
     pub count: bool,
     /// How cardinality constraints (the clues) become clauses.
-    #[arg(long, value_enum, default_value_t = Card::Totalizer)]
+    #[arg(long, value_parser = choice::<Card>(), default_value = Card::default().name())]
     pub card: Card,
     /// How the solver is used: `shared` (one solver per clue, statements picked by
     /// assumptions), `incremental` (one solver per statement list, clues behind selector
     /// literals) or `fresh` (an encoding and a solver per candidate). Same catalogue, different
     /// speed.
-    #[arg(long, value_enum, default_value_t = Strategy::Shared)]
+    #[arg(long, value_parser = choice::<Strategy>(), default_value = Strategy::default().name())]
     pub strategy: Strategy,
     #[command(flatten)]
     pub flags: EncodeFlags,

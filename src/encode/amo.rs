@@ -3,17 +3,17 @@
 use rustsat::encodings::am1;
 use serde::{Deserialize, Serialize};
 
+use crate::choice::Choice;
 use crate::cnf::{ClauseSink, Cnf, Lit};
 
 /// How an at-most-one constraint becomes clauses. None of the choices changes an answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Amo {
     /// n(n-1)/2 binary clauses, no auxiliaries.
     #[default]
     Pairwise,
     /// Sinz's sequential counter (2005): n-1 auxiliaries, 3n-4 clauses.
-    #[value(name = "seqcounter")]
     #[serde(rename = "seqcounter")]
     SeqCounter,
     /// rustsat's ladder (regular) encoding.
@@ -25,6 +25,7 @@ pub enum Amo {
 }
 
 impl Amo {
+    /// Every at-most-one encoding, the default first.
     pub const ALL: [Amo; 5] = [
         Amo::Pairwise,
         Amo::SeqCounter,
@@ -32,14 +33,30 @@ impl Amo {
         Amo::Bitwise,
         Amo::Commander,
     ];
+}
 
-    pub fn name(self) -> &'static str {
+impl Choice for Amo {
+    fn choices() -> &'static [Self] {
+        &Self::ALL
+    }
+
+    fn name(self) -> &'static str {
         match self {
             Amo::Pairwise => "pairwise",
             Amo::SeqCounter => "seqcounter",
             Amo::Ladder => "ladder",
             Amo::Bitwise => "bitwise",
             Amo::Commander => "commander",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Amo::Pairwise => "n(n-1)/2 binary clauses, no auxiliaries",
+            Amo::SeqCounter => "Sinz's sequential counter (2005): n-1 auxiliaries, 3n-4 clauses",
+            Amo::Ladder => "rustsat's ladder (regular) encoding",
+            Amo::Bitwise => "rustsat's bitwise (binary) encoding: log2 n auxiliaries",
+            Amo::Commander => "rustsat's commander encoding",
         }
     }
 }

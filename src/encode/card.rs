@@ -3,28 +3,42 @@
 use rustsat::encodings::card::{BoundBoth, BoundLower, BoundUpper, Totalizer};
 use serde::{Deserialize, Serialize};
 
+use crate::choice::Choice;
 use crate::cnf::{ClauseSink, Cnf, Lit};
 
 /// How a cardinality constraint becomes clauses. None of the choices changes an answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Card {
     /// rustsat's totalizer (Bailleux & Boufkhad 2003).
     #[default]
     Totalizer,
     /// Sinz's sequential counter (2005), generalised to k.
-    #[value(name = "seqcounter")]
     #[serde(rename = "seqcounter")]
     SeqCounter,
 }
 
 impl Card {
+    /// Both cardinality encodings, the default first.
     pub const ALL: [Card; 2] = [Card::Totalizer, Card::SeqCounter];
+}
 
-    pub fn name(self) -> &'static str {
+impl Choice for Card {
+    fn choices() -> &'static [Self] {
+        &Self::ALL
+    }
+
+    fn name(self) -> &'static str {
         match self {
             Card::Totalizer => "totalizer",
             Card::SeqCounter => "seqcounter",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Card::Totalizer => "rustsat's totalizer (Bailleux & Boufkhad 2003)",
+            Card::SeqCounter => "Sinz's sequential counter (2005), generalised to k",
         }
     }
 }

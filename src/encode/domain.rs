@@ -2,28 +2,43 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::choice::Choice;
+
 use crate::cnf::{ClauseSink, Cnf, Lit, Var, lit_value};
 use crate::encode::amo::{Amo, exactly_one};
 
 /// How a finite-domain variable becomes booleans. Never changes an answer or a count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {
     /// One boolean per value; exactly one of them true.
     #[default]
-    #[value(name = "onehot")]
     OneHot,
     /// ceil(log2 size) bits, bounded by a `<= size-1` comparator.
     Bits,
 }
 
 impl Encoding {
+    /// Both encodings, the default first.
     pub const ALL: [Encoding; 2] = [Encoding::OneHot, Encoding::Bits];
+}
 
-    pub fn name(self) -> &'static str {
+impl Choice for Encoding {
+    fn choices() -> &'static [Self] {
+        &Self::ALL
+    }
+
+    fn name(self) -> &'static str {
         match self {
             Encoding::OneHot => "onehot",
             Encoding::Bits => "bits",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Encoding::OneHot => "one boolean per value, exactly one of them true",
+            Encoding::Bits => "ceil(log2 size) bits, bounded by a <= size-1 comparator",
         }
     }
 }

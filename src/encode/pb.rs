@@ -15,12 +15,13 @@ use rustsat::encodings::pb::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::choice::Choice;
 use crate::cnf::{ClauseSink, Cnf, Lit};
 
 mod tree;
 
 /// How a weighted sum becomes clauses. None of the choices changes an answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Pb {
     /// rustsat's generalized totalizer (Joshi, Martins & Manquinho 2015); lower bounds by the
@@ -37,14 +38,32 @@ pub enum Pb {
 }
 
 impl Pb {
+    /// Every sum encoder, the default first.
     pub const ALL: [Pb; 4] = [Pb::Tree, Pb::Gte, Pb::Dpw, Pb::Adder];
+}
 
-    pub fn name(self) -> &'static str {
+impl Choice for Pb {
+    fn choices() -> &'static [Self] {
+        &Self::ALL
+    }
+
+    fn name(self) -> &'static str {
         match self {
             Pb::Gte => "gte",
             Pb::Dpw => "dpw",
             Pb::Adder => "adder",
             Pb::Tree => "tree",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Pb::Gte => "rustsat's generalized totalizer (Joshi, Martins & Manquinho 2015)",
+            Pb::Dpw => "rustsat's dynamic polynomial watchdog (Paxian, Reimer & Becker 2018)",
+            Pb::Adder => "rustsat's binary adder network (Eén & Sörensson 2006)",
+            Pb::Tree => {
+                "a totalizer over whole numbers (a cell's digits, at-most-one groups); the fastest on Hooks"
+            }
         }
     }
 }

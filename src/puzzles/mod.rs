@@ -20,6 +20,7 @@ use std::ops::ControlFlow;
 
 use serde_json::Value;
 
+use crate::choice::Choice;
 use crate::cnf::Cnf;
 use crate::model::{Amo, Card, Encoding, Pb};
 use crate::report::{ClueNote, Difference, Settings};

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::answers::count_answers;
 use super::{GridAnswer, GridModel, GridPuzzle};
+use crate::choice::Choice;
 use crate::cnf::Cnf;
 use crate::model::{EncodeOptions, Encoded};
 use crate::puzzles::{

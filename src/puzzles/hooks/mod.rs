@@ -17,6 +17,7 @@ pub mod neighbours;
 pub mod no2x2;
 pub mod sums;
 
+use crate::choice::Choice;
 use crate::cnf::{Cnf, Lit};
 use crate::model::{EncodeOptions, Encoded};
 use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
@@ -32,7 +33,7 @@ pub use layout::Layout;
 
 /// How the `connected` rule is enforced: the one Hooks setting that is not an encoding choice
 /// of [`EncodeOptions`] (it decides whether the CNF alone states the rule).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Connectivity {
     /// Cut clauses added while solving, whenever a solution falls apart (measured about 2.7
     /// times faster on the Hooks puzzles: see README, section Hooks).
@@ -43,11 +44,22 @@ pub enum Connectivity {
     Eager,
 }
 
-impl Connectivity {
-    pub fn name(self) -> &'static str {
+impl Choice for Connectivity {
+    fn choices() -> &'static [Self] {
+        &[Connectivity::Lazy, Connectivity::Eager]
+    }
+
+    fn name(self) -> &'static str {
         match self {
             Connectivity::Lazy => "lazy",
             Connectivity::Eager => "eager",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Connectivity::Lazy => "cut clauses added while solving (faster)",
+            Connectivity::Eager => "reachability in the CNF itself (self-contained, certifiable)",
         }
     }
 }

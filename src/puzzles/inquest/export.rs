@@ -9,6 +9,7 @@ use serde::ser::SerializeMap;
 use serde_json::Value;
 
 use super::{Case, Date};
+use crate::choice::Choice;
 use crate::puzzles::grid::GridPuzzle;
 
 /// The section of a case file that is not part of the grid puzzle format.

@@ -21,6 +21,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
+use crate::choice::Choice;
 use crate::model::{Constraint, EncodeOptions};
 use crate::puzzles::grid::{Category, GridPuzzle, Positions, PuzzleError, Question};
 
@@ -32,11 +33,34 @@ pub use sheet::{Checked, Hint, Mark, Sheet, SheetError, Square};
 use statements::{Fact, all_true, render};
 
 /// How long a case is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Length {
+    /// 4 rooms, 6-11 statements.
+    #[default]
     Short,
+    /// 7 rooms, 15-24 statements.
     Long,
+}
+
+impl Choice for Length {
+    fn choices() -> &'static [Self] {
+        &[Length::Short, Length::Long]
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Length::Short => "short",
+            Length::Long => "long",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Length::Short => "4 rooms, 6-11 statements",
+            Length::Long => "7 rooms, 15-24 statements",
+        }
+    }
 }
 
 /// The shape of a case of one length.
@@ -51,13 +75,6 @@ pub struct Shape {
 }
 
 impl Length {
-    pub fn name(self) -> &'static str {
-        match self {
-            Length::Short => "short",
-            Length::Long => "long",
-        }
-    }
-
     /// Rooms and categories chosen so the minimal sets of the first shuffle fall in range for
     /// about 95% (short: 4 rooms) and 99% (long: 7 rooms) of seeds, all four categories each
     /// (the distribution over 1000 seeds is in the README); a cut outside the range is

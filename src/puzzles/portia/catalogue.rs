@@ -29,6 +29,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::choice::Choice;
 use crate::cnf::Lit;
 use crate::solve::{Session, SolveError};
 
@@ -76,7 +77,7 @@ impl Generation {
 }
 
 /// Which Portia II clue a candidate is judged under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Rule {
     /// The player is told which counts occur on the lids ([`LidClue::Occurring`]): uniqueness
     /// under it is the seed generator's rule (the set of per-lid counts at p is not a subset of
@@ -91,7 +92,7 @@ pub enum Rule {
 
 /// How the solver is used for a catalogue. All give the same catalogue (tested); they differ
 /// in speed (see the `portia` bench).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Strategy {
     /// One varisat per distinct clue of the catalogue (at most 48), over a frame whose
     /// statements are picked by assumption literals ([`Formula::with_statement_choices`]). A
@@ -103,6 +104,48 @@ pub enum Strategy {
     Incremental,
     /// A fresh encoding and a fresh varisat per candidate.
     Fresh,
+}
+
+impl Choice for Rule {
+    fn choices() -> &'static [Self] {
+        &[Rule::Sound, Rule::Seed]
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Rule::Seed => "seed",
+            Rule::Sound => "sound",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Rule::Seed => "the lids tell which counts of true statements occur (16152 puzzles)",
+            Rule::Sound => "the lids tell the distribution of true statements (30480 puzzles)",
+        }
+    }
+}
+
+impl Choice for Strategy {
+    fn choices() -> &'static [Self] {
+        &[Strategy::Shared, Strategy::Incremental, Strategy::Fresh]
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Strategy::Shared => "shared",
+            Strategy::Incremental => "incremental",
+            Strategy::Fresh => "fresh",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Strategy::Shared => "one solver per clue, statements picked by assumptions (fastest)",
+            Strategy::Incremental => "one solver per statement list, clues behind selectors",
+            Strategy::Fresh => "a fresh encoding and solver per candidate",
+        }
+    }
 }
 
 /// Where the count of true statements at the answer lies among the counts at the three

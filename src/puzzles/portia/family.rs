@@ -11,6 +11,7 @@ use super::model::Found;
 use super::{
     CASKET_NAMES, CASKETS, Formula, Puzzle as Caskets, Record, parse_statement_lists, text,
 };
+use crate::choice::Choice;
 use crate::cnf::Cnf;
 use crate::puzzles::{
     Answer, BuildOptions, Builtin, Family, FamilyError, Instance, Loaded, Parameter, Params,
