@@ -139,7 +139,7 @@ pub struct CnfSolveReport {
 /// Which variables a count is projected on.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Projection {
-    /// `puzzle` (the puzzle's own variables), `show` (a CNF's `c p show` lines) or `all`.
+    /// `puzzle` (the puzzle's own variables), `show` (a CNF's `c p show` or `c ind` lines) or `all`.
     pub kind: String,
     /// How many variables.
     pub variables: usize,

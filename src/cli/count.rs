@@ -137,7 +137,10 @@ impl CountCmd {
                 .map_or(String::new(), |r| format!("{}; ", stopped_words(r, after)));
             let on = match report.projection.kind.as_str() {
                 "puzzle" => format!("{} puzzle variables", report.projection.variables),
-                "show" => format!("{} `c p show` variables", report.projection.variables),
+                "show" => format!(
+                    "{} variables (the file's `c p show`/`c ind` projection)",
+                    report.projection.variables
+                ),
                 _ => format!("all {} variables", report.projection.variables),
             };
             outln!(

@@ -73,7 +73,7 @@ pub enum Command {
     #[command(after_help = EXIT_CODES)]
     Solve(solve::SolveCmd),
     /// Count the distinct solutions (projected onto the puzzle's own variables, or a CNF's
-    /// `c p show` variables).
+    /// `c p show` or `c ind` variables).
     #[command(after_help = EXIT_CODES)]
     Count(count::CountCmd),
     /// Read a model written by an external solver (minisat's result file or competition `v`

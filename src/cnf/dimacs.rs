@@ -45,7 +45,7 @@ pub enum DimacsError {
     },
     #[error("line {line}: the last clause (started here) has no terminating 0")]
     Unterminated { line: usize },
-    #[error("line {line}: bad projection line `c p show ...`: {detail}")]
+    #[error("line {line}: bad projection line (`c p show ... 0` or `c ind ... 0`): {detail}")]
     BadShow { line: usize, detail: String },
     #[error("the file is not text: {detail}")]
     NotText { detail: String },
@@ -191,41 +191,41 @@ struct CommentNotes {
     names: Vec<(u64, String)>,
 }
 
-/// Comments may carry a projection (`p show 1 2 0`) or a variable name (`7 seat2.person=Finch`).
-/// They may stand before the header, so ranges are checked once it is known.
+/// Comments may carry a projection (`p show 1 2 0`, or `ind 1 2 0` as the model-counting
+/// competition writes it) or a variable name (`7 seat2.person=Finch`). They may stand before
+/// the header, so ranges are checked once it is known.
 fn comment(notes: &mut CommentNotes, body: &str, line: usize) -> Result<(), DimacsError> {
-    let mut words = body.split_whitespace();
-    match (words.next(), words.next()) {
-        (Some("p"), Some("show")) => {
-            let bad = |detail: String| DimacsError::BadShow { line, detail };
-            notes.first_show_line.get_or_insert(line);
-            let mut terminated = false;
-            for w in words {
-                if terminated {
-                    return Err(bad(format!("`{w}` after the terminating 0")));
-                }
-                let v: u64 = w
-                    .parse()
-                    .map_err(|_| bad(format!("`{w}` is not a variable")))?;
-                if v == 0 {
-                    terminated = true;
-                } else if v > MAX_VARS {
-                    return Err(bad(format!("variable {v} is out of range")));
-                } else {
-                    notes.show.push((v, line));
-                }
-            }
-            if !terminated {
-                return Err(bad("missing the terminating 0".into()));
-            }
-        }
-        (Some(id), Some(name)) => {
+    let words: Vec<&str> = body.split_whitespace().collect();
+    let listed = match words.as_slice() {
+        ["p", "show", listed @ ..] | ["ind", listed @ ..] => listed,
+        [id, name @ ..] if !name.is_empty() => {
             if let Ok(v @ 1..=MAX_VARS) = id.parse::<u64>() {
-                let rest: Vec<&str> = std::iter::once(name).chain(words).collect();
-                notes.names.push((v, rest.join(" ")));
+                notes.names.push((v, name.join(" ")));
             }
+            return Ok(());
         }
-        _ => {}
+        _ => return Ok(()),
+    };
+    let bad = |detail: String| DimacsError::BadShow { line, detail };
+    notes.first_show_line.get_or_insert(line);
+    let mut terminated = false;
+    for w in listed {
+        if terminated {
+            return Err(bad(format!("`{w}` after the terminating 0")));
+        }
+        let v: u64 = w
+            .parse()
+            .map_err(|_| bad(format!("`{w}` is not a variable")))?;
+        if v == 0 {
+            terminated = true;
+        } else if v > MAX_VARS {
+            return Err(bad(format!("variable {v} is out of range")));
+        } else {
+            notes.show.push((v, line));
+        }
+    }
+    if !terminated {
+        return Err(bad("missing the terminating 0".into()));
     }
     Ok(())
 }
