@@ -15,46 +15,93 @@ const MAX_VARS: u64 = (1 << 31) - 2;
 /// A defect in a DIMACS file, with the 1-based line it is on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DimacsError {
+    /// A `p` line that is not `p cnf <variables> <clauses>`.
     #[error("line {line}: expected the header `p cnf <variables> <clauses>`, found `{found}`")]
-    BadHeader { line: usize, found: String },
+    BadHeader {
+        /// 1-based line of the `p` line.
+        line: usize,
+        /// The line as found (at most 60 characters).
+        found: String,
+    },
+    /// Literals before any `p cnf` header.
     #[error("line {line}: clause data before the `p cnf` header")]
-    MissingHeader { line: usize },
+    MissingHeader {
+        /// 1-based line of the first literal.
+        line: usize,
+    },
+    /// The file ended without a `p cnf` header.
     #[error("no `p cnf <variables> <clauses>` header found")]
     NoHeader,
+    /// A second `p` line.
     #[error("line {line}: a second `p` header")]
-    DuplicateHeader { line: usize },
+    DuplicateHeader {
+        /// 1-based line of the second header.
+        line: usize,
+    },
+    /// A clause token that is not an integer.
     #[error("line {line}: `{token}` is not an integer literal")]
-    BadToken { line: usize, token: String },
+    BadToken {
+        /// 1-based line of the token.
+        line: usize,
+        /// The token as found (at most 40 characters).
+        token: String,
+    },
+    /// A literal whose variable exceeds the header's variable count.
     #[error(
         "line {line}: literal {lit} uses variable {var}, beyond the {declared} variables the header declares"
     )]
     VarOutOfRange {
+        /// 1-based line of the literal.
         line: usize,
+        /// The literal as written (DIMACS: signed, 1-based).
         lit: i64,
+        /// Its variable (1-based).
         var: u64,
+        /// The header's variable count.
         declared: u64,
     },
+    /// The number of clauses differs from the header's (an error unless lenient).
     #[error(
         "line {line}: the header declares {declared} clauses but the file has {found} (use --lenient to accept)"
     )]
     ClauseCount {
         /// The header's line.
         line: usize,
+        /// The header's clause count.
         declared: u64,
+        /// Clauses the file holds (each ended by `0`).
         found: u64,
     },
+    /// The last clause has no terminating `0`.
     #[error("line {line}: the last clause (started here) has no terminating 0")]
-    Unterminated { line: usize },
+    Unterminated {
+        /// 1-based line where that clause starts.
+        line: usize,
+    },
+    /// A malformed projection comment (`c p show ... 0` or `c ind ... 0`).
     #[error("line {line}: bad projection line (`c p show ... 0` or `c ind ... 0`): {detail}")]
-    BadShow { line: usize, detail: String },
+    BadShow {
+        /// 1-based line of the comment.
+        line: usize,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// The input is not UTF-8 text.
     #[error("the file is not text: {detail}")]
-    NotText { detail: String },
+    NotText {
+        /// Why it is not text (where the invalid UTF-8 starts).
+        detail: String,
+    },
 }
 
 /// A CNF read from a file, with any warnings the lenient mode let through.
 #[derive(Debug, Clone)]
 pub struct ParsedCnf {
+    /// The formula; a `c p show`/`c ind` set becomes its primary variables, `c` name lines
+    /// name variables.
     pub cnf: Cnf,
+    /// What the lenient mode let through (a clause count that disagrees with the header), one
+    /// line each.
     pub warnings: Vec<String>,
 }
 
@@ -263,6 +310,7 @@ pub fn write_cnf(cnf: &Cnf, header_comments: &[String], out: &mut dyn Write) -> 
 /// A solver's answer as read from its output file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolverOutput {
+    /// The solver said UNSAT (`UNSAT` or `s UNSATISFIABLE`).
     Unsat,
     /// `values[v]` is Some(value) for each variable the model mentions.
     Sat(Vec<Option<bool>>),
@@ -271,31 +319,62 @@ pub enum SolverOutput {
 /// A defect in a model file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ModelError {
+    /// Neither a verdict nor a literal.
     #[error("the model file is empty: no SAT/UNSAT verdict")]
     Empty,
+    /// A literal that is not an integer, or whose variable is beyond 2^31 - 2.
     #[error("line {line}: `{token}` is not an integer literal")]
-    BadToken { line: usize, token: String },
+    BadToken {
+        /// 1-based line of the token.
+        line: usize,
+        /// The token as found (at most 40 characters).
+        token: String,
+    },
+    /// A line that is no verdict, comment or literal list.
     #[error("line {line}: unexpected `{found}`; expected SAT, UNSAT, `s ...` or `v ...` lines")]
-    Unexpected { line: usize, found: String },
+    Unexpected {
+        /// 1-based line of the model file.
+        line: usize,
+        /// The line as found (at most 40 characters).
+        found: String,
+    },
+    /// A satisfiable verdict whose literal list has no terminating 0.
     #[error("the model is truncated: its literal list has no terminating 0")]
     Truncated,
+    /// The solver gave up (`INDET`, `s UNKNOWN`); holds the verdict line.
     #[error("the solver did not finish: verdict `{0}`")]
     Indeterminate(String),
+    /// A variable listed with both signs.
     #[error("line {line}: variable {var} is given both values ({lit} here, {earlier} before)")]
     Conflict {
+        /// 1-based line of the second literal.
         line: usize,
+        /// The variable (1-based).
         var: u64,
+        /// The literal on this line.
         lit: i64,
+        /// The literal listed before (`-lit`).
         earlier: i64,
     },
+    /// Literals after the terminating 0.
     #[error("line {line}: `{token}` after the model's terminating 0")]
-    AfterEnd { line: usize, token: String },
+    AfterEnd {
+        /// 1-based line of the token.
+        line: usize,
+        /// The token (at most 40 characters).
+        token: String,
+    },
+    /// A variable more than 2^20 beyond the number of literals listed before it (no solver
+    /// writes such a model; reading it would allocate a huge table).
     #[error(
         "line {line}: variable {var} is far beyond the {listed} literals listed before it: not a solver's model"
     )]
     SparseVar {
+        /// 1-based line of the literal.
         line: usize,
+        /// Its variable (1-based).
         var: u64,
+        /// Literals listed before it.
         listed: usize,
     },
 }

@@ -23,7 +23,7 @@ pub struct VarManager {
 
 impl VarManager {
     /// A fresh, unnamed (auxiliary) variable.
-    pub fn fresh(&mut self) -> Var {
+    pub(crate) fn fresh(&mut self) -> Var {
         let v = Var::new(self.next_free);
         self.next_free += 1;
         v
@@ -37,20 +37,21 @@ impl VarManager {
     }
 
     /// Number of variables handed out so far (the DIMACS `V`).
-    pub fn count(&self) -> u32 {
+    pub(crate) fn count(&self) -> u32 {
         self.next_free
     }
 
     /// Makes sure variables `0..n` are considered used (for formulas read from a file).
-    pub fn reserve(&mut self, n: u32) {
+    pub(crate) fn reserve(&mut self, n: u32) {
         self.next_free = self.next_free.max(n);
     }
 
-    pub fn set_name(&mut self, var: Var, name: impl Into<String>) {
+    pub(crate) fn set_name(&mut self, var: Var, name: impl Into<String>) {
         self.reserve(var.idx32() + 1);
         self.names.insert(var.idx32(), name.into());
     }
 
+    /// The name given to `var` when it was created, if it is a named variable.
     pub fn name(&self, var: Var) -> Option<&str> {
         self.names.get(&var.idx32()).map(String::as_str)
     }
@@ -88,6 +89,7 @@ impl ManageVars for VarManager {
 
 /// Where encoders put clauses.
 pub trait ClauseSink {
+    /// Adds one clause, the disjunction of `lits` (an empty slice is the empty clause: UNSAT).
     fn add_clause(&mut self, lits: &[Lit]);
 }
 
@@ -100,18 +102,22 @@ pub struct Clauses {
 }
 
 impl Clauses {
+    /// Number of clauses stored.
     pub fn len(&self) -> usize {
         self.ends.len()
     }
 
+    /// True when no clause is stored.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
+    /// The clauses in insertion order, each as a slice of its literals.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
         (0..self.ends.len()).map(move |i| self.get(i))
     }
 
+    /// Clause `i` (0-based, in insertion order). Panics when `i >= len()`.
     pub fn get(&self, i: usize) -> &[Lit] {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.lits[start..self.ends[i]]
@@ -119,7 +125,7 @@ impl Clauses {
 
     /// Adds a clause exactly as given (no merging); used by the DIMACS reader so a file
     /// round-trips clause for clause.
-    pub fn push_raw(&mut self, lits: &[Lit]) {
+    pub(crate) fn push_raw(&mut self, lits: &[Lit]) {
         self.lits.extend_from_slice(lits);
         self.ends.push(self.lits.len());
     }
@@ -159,14 +165,18 @@ impl CollectClauses for Clauses {
 /// What one kind of constraint cost: variables and clauses it added.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Cost {
+    /// Variables added, auxiliaries included.
     pub vars: u32,
+    /// Clauses added (tautologies are dropped on insert and not counted).
     pub clauses: usize,
 }
 
 /// A CNF formula with its variable manager and a cost breakdown by constraint kind.
 #[derive(Debug, Clone, Default)]
 pub struct Cnf {
+    /// Owner of every variable id, and of the names of the named ones.
     pub vars: VarManager,
+    /// The clauses, stored flat.
     pub clauses: Clauses,
     /// Variables that define a solution (the puzzle's own decisions, or a DIMACS file's
     /// `c p show` set). Counting and uniqueness block assignments of these only.
@@ -175,16 +185,18 @@ pub struct Cnf {
     /// solution sets the same number of them, so blocking only the true ones is exact and
     /// the blocking clause is one literal per group instead of one per variable.
     pub primary_one_hot: bool,
+    /// Variables and clauses added, by constraint kind (`domain`, `row/col sums`, ...).
     pub stats: BTreeMap<&'static str, Cost>,
 }
 
 impl Cnf {
+    /// An empty formula: no variables, no clauses.
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Runs `f` and books the variables and clauses it adds under `kind`.
-    pub fn track<R>(&mut self, kind: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
+    pub(crate) fn track<R>(&mut self, kind: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
         let (v0, c0) = (self.vars.count(), self.clauses.len());
         let r = f(self);
         let cost = self.stats.entry(kind).or_default();
@@ -193,14 +205,17 @@ impl Cnf {
         r
     }
 
+    /// A fresh auxiliary variable, as its positive literal.
     pub fn fresh_lit(&mut self) -> Lit {
         self.vars.fresh().pos_lit()
     }
 
+    /// Number of variables handed out (the DIMACS header's `V`).
     pub fn num_vars(&self) -> u32 {
         self.vars.count()
     }
 
+    /// Number of clauses (the DIMACS header's `C`).
     pub fn num_clauses(&self) -> usize {
         self.clauses.len()
     }

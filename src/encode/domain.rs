@@ -46,13 +46,16 @@ impl Choice for Encoding {
 /// The booleans of one finite-domain variable.
 #[derive(Debug, Clone)]
 pub enum Domain {
+    /// One-hot: literal `v` is true iff the variable takes value `v` (exactly one is true).
     OneHot(Vec<Lit>),
     /// A boolean (values 0 = false, 1 = true) as one literal, whatever the encoding: one-hot
     /// would spend two literals and an exactly-one on it, bits a Tseitin literal per value.
     Bool(Lit),
+    /// Binary: the value is the unsigned number the bits spell, below `size`.
     Bits {
         /// Least significant first.
         bits: Vec<Lit>,
+        /// Number of values (`0..size`); values `size..2^bits` are excluded by a comparator.
         size: usize,
         /// Tseitin literal for `X = v`, made on first use.
         value_lits: Vec<Option<Lit>>,
@@ -60,7 +63,7 @@ pub enum Domain {
 }
 
 /// Bits needed for values `0..size` (at least one, so a one-value domain still has a literal).
-pub fn bit_width(size: usize) -> usize {
+pub(crate) fn bit_width(size: usize) -> usize {
     (usize::BITS - size.saturating_sub(1).leading_zeros()).max(1) as usize
 }
 
@@ -98,7 +101,7 @@ impl Domain {
         }
     }
 
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         match self {
             Domain::OneHot(lits) => lits.len(),
             Domain::Bool(_) => 2,
@@ -142,7 +145,7 @@ impl Domain {
     }
 
     /// Literals whose disjunction says `X != v`, with no auxiliary variable.
-    pub fn not_value_clause(&self, v: usize) -> Vec<Lit> {
+    pub(crate) fn not_value_clause(&self, v: usize) -> Vec<Lit> {
         match self {
             Domain::OneHot(lits) => vec![!lits[v]],
             Domain::Bool(l) => vec![!bool_lit(*l, v)],
@@ -178,7 +181,7 @@ impl Domain {
 
     /// The primary literals that are true when the variable takes value `v`, for blocking
     /// clauses: one-hot needs only `X=v`; bits need every bit.
-    pub fn assignment_lits(&self, v: usize) -> Vec<Lit> {
+    pub(crate) fn assignment_lits(&self, v: usize) -> Vec<Lit> {
         match self {
             Domain::OneHot(lits) => vec![lits[v]],
             Domain::Bool(l) => vec![bool_lit(*l, v)],

@@ -7,6 +7,6 @@ pub mod domain;
 pub mod pb;
 
 pub use amo::Amo;
-pub use card::Card;
+pub(crate) use card::Card;
 pub use domain::{Domain, Encoding};
-pub use pb::Pb;
+pub(crate) use pb::Pb;

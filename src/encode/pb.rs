@@ -131,7 +131,7 @@ pub fn exactly_grouped(cnf: &mut Cnf, groups: &[Vec<(Lit, usize)>], k: usize, pb
 
 /// `lower <= sum w * l <= upper` over at-most-one groups, as [`exactly_grouped`]; a missing
 /// bound is not stated.
-pub fn bound_grouped(
+pub(crate) fn bound_grouped(
     cnf: &mut Cnf,
     groups: &[Vec<(Lit, usize)>],
     upper: Option<usize>,
@@ -176,7 +176,7 @@ pub fn unary_bound(cnf: &mut Cnf, leaves: &[Vec<Lit>], upper: Option<usize>, low
 
 /// Merges repeated literals and folds `w*x + v*!x` into `min(w,v) + |w-v| * (x or !x)`.
 /// Returns the terms (sorted by variable, weights > 0) and the constant part.
-pub fn normalize(terms: &[(Lit, usize)]) -> (Vec<(Lit, usize)>, usize) {
+pub(crate) fn normalize(terms: &[(Lit, usize)]) -> (Vec<(Lit, usize)>, usize) {
     let mut by_var: BTreeMap<u32, (usize, usize)> = BTreeMap::new();
     for &(l, w) in terms {
         let e = by_var.entry(l.var().idx32()).or_default();

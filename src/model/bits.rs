@@ -32,9 +32,9 @@ pub enum Bit {
 
 impl Bit {
     /// The constant true.
-    pub const TRUE: Bit = Bit::Const(true);
+    pub(crate) const TRUE: Bit = Bit::Const(true);
     /// The constant false.
-    pub const FALSE: Bit = Bit::Const(false);
+    pub(crate) const FALSE: Bit = Bit::Const(false);
 
     /// The boolean variable `var` is true.
     pub fn var(var: VarId) -> Bit {
@@ -51,12 +51,12 @@ impl Bit {
     }
 
     /// Is it the constant false?
-    pub fn is_false(self) -> bool {
+    pub(crate) fn is_false(self) -> bool {
         self == Bit::FALSE
     }
 
     /// Its truth under an assignment of values to the model's variables.
-    pub fn eval(self, values: &[usize]) -> bool {
+    pub(crate) fn eval(self, values: &[usize]) -> bool {
         match self {
             Bit::Const(b) => b,
             Bit::Is {
@@ -107,7 +107,7 @@ pub enum Gate {
 
 impl Gate {
     /// Its truth under an assignment (both forms of [`Gate::AndTwoWays`] must hold alike).
-    pub fn eval(&self, values: &[usize]) -> Option<bool> {
+    pub(crate) fn eval(&self, values: &[usize]) -> Option<bool> {
         let all = |bits: &[Bit]| bits.iter().all(|b| b.eval(values));
         match self {
             Gate::And(bits) => Some(all(bits)),
@@ -190,7 +190,7 @@ pub(super) fn gate_clauses(out: Lit, is_and: bool, inputs: &[Val], mut add: impl
 
 impl Encoded {
     /// `a AND b`: a fresh reified boolean unless constants or equal inputs decide it.
-    pub fn and(&mut self, a: Bit, b: Bit) -> Bit {
+    pub(crate) fn and(&mut self, a: Bit, b: Bit) -> Bit {
         match (a, b) {
             (Bit::Const(false), _) | (_, Bit::Const(false)) => Bit::FALSE,
             (Bit::Const(true), x) | (x, Bit::Const(true)) => x,
@@ -201,12 +201,12 @@ impl Encoded {
     }
 
     /// `a OR b`.
-    pub fn or(&mut self, a: Bit, b: Bit) -> Bit {
+    pub(crate) fn or(&mut self, a: Bit, b: Bit) -> Bit {
         !self.and(!a, !b)
     }
 
     /// `OR bits`, one reified boolean for the whole disjunction.
-    pub fn or_all(&mut self, bits: &[Bit]) -> Bit {
+    pub(crate) fn or_all(&mut self, bits: &[Bit]) -> Bit {
         let mut kept: Vec<Bit> = Vec::with_capacity(bits.len());
         for &b in bits {
             match b {
@@ -225,7 +225,7 @@ impl Encoded {
 
     /// The AND of [`Gate::AndTwoWays`], folded and written in the form the options' sum
     /// encoding reads best.
-    pub fn and_two_ways(&mut self, terms: [Bit; 2], order: [Bit; 2]) -> Bit {
+    pub(crate) fn and_two_ways(&mut self, terms: [Bit; 2], order: [Bit; 2]) -> Bit {
         let [a, b] = if self.opts.pb == Pb::Tree {
             order
         } else {

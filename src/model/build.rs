@@ -11,13 +11,13 @@ use super::{Encoded, VarId};
 
 impl Encoded {
     /// A fresh boolean variable without a name (an auxiliary of the model), as a bit.
-    pub fn new_bool(&mut self) -> Bit {
+    pub(crate) fn new_bool(&mut self) -> Bit {
         let l = self.cnf.fresh_lit();
         self.push_bool(l)
     }
 
     /// A fresh boolean variable carrying `name` (written to DIMACS as a `c` line).
-    pub fn named_bool(&mut self, name: impl Into<String>) -> Bit {
+    pub(crate) fn named_bool(&mut self, name: impl Into<String>) -> Bit {
         let l = self.cnf.vars.named(name).pos_lit();
         self.push_bool(l)
     }
@@ -28,7 +28,7 @@ impl Encoded {
     }
 
     /// The CNF literal of `bit`, or its value when it is a constant.
-    pub fn lit(&mut self, bit: Bit) -> Result<Lit, bool> {
+    pub(crate) fn lit(&mut self, bit: Bit) -> Result<Lit, bool> {
         match resolve(&mut self.domains, &mut self.cnf, bit) {
             Val::Lit(l) => Ok(l),
             Val::Const(b) => Err(b),
@@ -37,7 +37,7 @@ impl Encoded {
 
     /// The value of `bit` under a full assignment of the CNF's variables. Value literals of
     /// bit-vector domains that were never made are read from the bits.
-    pub fn value(&self, bit: Bit, assignment: &[bool]) -> bool {
+    pub(crate) fn value(&self, bit: Bit, assignment: &[bool]) -> bool {
         match bit {
             Bit::Const(b) => b,
             Bit::Is {
@@ -49,7 +49,7 @@ impl Encoded {
     }
 
     /// The clause `OR bits` (a true constant drops it, false ones drop out).
-    pub fn clause(&mut self, bits: &[Bit]) {
+    pub(crate) fn clause(&mut self, bits: &[Bit]) {
         let mut lits = Vec::with_capacity(bits.len());
         for &b in bits {
             match resolve(&mut self.domains, &mut self.cnf, b) {
@@ -63,7 +63,7 @@ impl Encoded {
 
     /// A fresh finite-domain variable over `values` in the options' encoding; its value
     /// literals are named `name=value` (bits `name.bit<i>`), as [`Encoded::declare`] names them.
-    pub fn new_var(&mut self, name: &str, values: &[String]) -> VarId {
+    pub(crate) fn new_var(&mut self, name: &str, values: &[String]) -> VarId {
         let d = Domain::new(
             &mut self.cnf,
             self.opts.encoding,
@@ -80,7 +80,7 @@ impl Encoded {
 
     /// `bit`, carried by a variable named `name`: the bit's own variable when it is a positive,
     /// unnamed boolean, otherwise a fresh named copy tied to it both ways.
-    pub fn named(&mut self, bit: Bit, name: String) -> Bit {
+    pub(crate) fn named(&mut self, bit: Bit, name: String) -> Bit {
         if let Bit::Is {
             var,
             value: 1,
@@ -107,7 +107,7 @@ impl Encoded {
 
     /// Runs `f` and books the variables and clauses it adds under `kind` in the CNF's cost
     /// breakdown (for front ends that book whole sections of their model).
-    pub fn track<R>(&mut self, kind: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
+    pub(crate) fn track<R>(&mut self, kind: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
         let (v0, c0) = (self.cnf.vars.count(), self.cnf.clauses.len());
         let r = f(self);
         let cost = self.cnf.stats.entry(kind).or_default();
@@ -119,7 +119,7 @@ impl Encoded {
     /// Makes `bits` the projection (the variables counting and uniqueness block). With
     /// `one_hot`, every solution sets the same number of them, so blocking only the true ones
     /// is exact. Constants are skipped.
-    pub fn project_on(&mut self, bits: &[Bit], one_hot: bool) {
+    pub(crate) fn project_on(&mut self, bits: &[Bit], one_hot: bool) {
         let vars: Vec<Var> = bits
             .iter()
             .filter_map(|&b| self.lit(b).ok())
@@ -131,7 +131,7 @@ impl Encoded {
 
     /// Makes the variables `vars` the projection, as [`Encoded::declare`] does for a whole
     /// model (one-hot domains block by their true literals only).
-    pub fn project_on_vars(&mut self, vars: &[VarId]) {
+    pub(crate) fn project_on_vars(&mut self, vars: &[VarId]) {
         self.cnf.primary = vars
             .iter()
             .flat_map(|&v| self.domains[v].primary_vars())
@@ -146,7 +146,7 @@ impl Encoded {
     /// variables (the model's own, taken out, or a scratch one whose clauses a solving session
     /// guards behind a selector). Variables and value literals made inside belong to what `f`
     /// writes alone; the model itself is not changed.
-    pub fn encode_apart<R>(&self, cnf: &mut Cnf, f: impl FnOnce(&mut Encoded) -> R) -> R {
+    pub(crate) fn encode_apart<R>(&self, cnf: &mut Cnf, f: impl FnOnce(&mut Encoded) -> R) -> R {
         let mut apart = Encoded {
             cnf: std::mem::take(cnf),
             domains: self.domains.clone(),

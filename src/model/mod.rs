@@ -12,7 +12,7 @@ mod build;
 mod sums;
 
 /// The encoding choices [`EncodeOptions`] is made of.
-pub use crate::encode::{Amo, Card, Encoding, Pb};
+pub(crate) use crate::encode::{Amo, Card, Encoding, Pb};
 pub use bits::{Bit, Gate};
 pub use sums::{Cmp, Number};
 
@@ -22,10 +22,12 @@ pub type VarId = usize;
 /// An integer variable over `0..values.len()`; `values` are the names of its values.
 #[derive(Debug, Clone)]
 pub struct IntVar {
-    pub name: String,
+    pub(crate) name: String,
+    /// The names of its values: value `v` is `values[v]` (used in CNF variable names and
+    /// answers).
     pub values: Vec<String>,
     /// A boolean ([`Model::add_bool`]): values `false`, `true`, encoded as one literal.
-    pub boolean: bool,
+    pub(crate) boolean: bool,
 }
 
 /// A constraint over the model's variables.
@@ -37,11 +39,19 @@ pub enum Constraint {
     /// distances (a logic grid's values tied by `same`/`left_of` clues share one variable).
     AllDifferentShifted(Vec<(VarId, usize)>),
     /// The variable takes one of the values marked true.
-    InSet { var: VarId, allowed: Vec<bool> },
+    InSet {
+        /// The variable constrained.
+        var: VarId,
+        /// `allowed[v]`: value `v` is allowed (one entry per value).
+        allowed: Vec<bool>,
+    },
     /// `(x, y)` takes a pair marked true in `allowed[vx][vy]`.
     Table {
+        /// The first variable.
         x: VarId,
+        /// The second variable.
         y: VarId,
+        /// `allowed[vx][vy]`, one row per value of `x`, one entry per value of `y`.
         allowed: Vec<Vec<bool>>,
     },
     /// At least one of the constraints holds.
@@ -51,18 +61,33 @@ pub enum Constraint {
     /// At least one of the bits holds.
     Clause(Vec<Bit>),
     /// The boolean variable `out` is true exactly when the gate is (a reified boolean).
-    Define { out: VarId, gate: Gate },
+    Define {
+        /// A boolean variable ([`Model::add_bool`]).
+        out: VarId,
+        /// The gate it is defined by.
+        gate: Gate,
+    },
     /// At most one of the bits holds (encoded by the options' `amo`).
     AtMostOne(Vec<Bit>),
     /// Exactly one of the bits holds (encoded by the options' `amo`).
     ExactlyOne(Vec<Bit>),
     /// The number of entries of `lits` that hold, compared with `k` (encoded by the options'
     /// `card`). A bit listed twice counts twice.
-    Count { lits: Vec<Bit>, cmp: Cmp, k: usize },
+    Count {
+        /// The bits counted.
+        lits: Vec<Bit>,
+        /// How the count compares with `k`.
+        cmp: Cmp,
+        /// The bound the count is compared with.
+        k: usize,
+    },
     /// The sum of the numbers, compared with `k` (encoded by the options' `pb`).
     Linear {
+        /// The numbers summed (each a weighted sum of bits).
         numbers: Vec<Number>,
+        /// How the sum compares with `k`.
         cmp: Cmp,
+        /// The bound the sum is compared with.
         k: usize,
     },
 }
@@ -116,15 +141,20 @@ impl EncodeOptions {
 /// Variables plus constraints.
 #[derive(Debug, Clone, Default)]
 pub struct Model {
+    /// The variables; a [`VarId`] indexes this list.
     pub vars: Vec<IntVar>,
+    /// The constraints, all of which must hold.
     pub constraints: Vec<Constraint>,
 }
 
 impl Model {
+    /// An empty model.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// A variable over `0..values.len()`; its CNF variables are named after `name` (one-hot:
+    /// `name=value`). Returns its id.
     pub fn add_var(&mut self, name: impl Into<String>, values: Vec<String>) -> VarId {
         self.vars.push(IntVar {
             name: name.into(),
@@ -145,6 +175,7 @@ impl Model {
         self.vars.len() - 1
     }
 
+    /// Adds a constraint.
     pub fn add(&mut self, c: Constraint) {
         self.constraints.push(c);
     }
@@ -189,14 +220,16 @@ pub fn holds(c: &Constraint, values: &[usize]) -> bool {
 /// A model in CNF: the formula plus the domains needed to read answers back.
 #[derive(Debug, Clone)]
 pub struct Encoded {
+    /// The formula; its primary variables are those of the model variables' domains, in
+    /// variable order.
     pub cnf: Cnf,
-    pub domains: Vec<Domain>,
-    pub opts: EncodeOptions,
+    pub(crate) domains: Vec<Domain>,
+    pub(crate) opts: EncodeOptions,
 }
 
 impl Encoded {
     /// Creates the domains of every variable (their primary variables come first, in order).
-    pub fn declare(model: &Model, opts: EncodeOptions) -> Encoded {
+    pub(crate) fn declare(model: &Model, opts: EncodeOptions) -> Encoded {
         let mut cnf = Cnf::new();
         let domains = cnf.track("domain", |cnf| {
             model
@@ -231,7 +264,7 @@ impl Encoded {
     }
 
     /// An empty model under `opts`, to be built and encoded in one pass (see [`Bit`]).
-    pub fn new(opts: EncodeOptions) -> Encoded {
+    pub(crate) fn new(opts: EncodeOptions) -> Encoded {
         Encoded {
             cnf: Cnf::new(),
             domains: Vec::new(),
@@ -241,14 +274,14 @@ impl Encoded {
 
     /// Encodes `c` without booking its cost (for callers that book whole sections of their
     /// model with [`Encoded::track`]).
-    pub fn require(&mut self, c: &Constraint) {
+    pub(crate) fn require(&mut self, c: &Constraint) {
         let mut cnf = std::mem::take(&mut self.cnf);
         self.encode_constraint(&mut cnf, c);
         self.cnf = cnf;
     }
 
     /// Encodes one constraint, booking its cost under its kind.
-    pub fn add_constraint(&mut self, c: &Constraint) {
+    pub(crate) fn add_constraint(&mut self, c: &Constraint) {
         let kind = match c {
             Constraint::AllDifferent(_) | Constraint::AllDifferentShifted(_) => "all-different",
             Constraint::InSet { .. } => "unary",
@@ -268,7 +301,7 @@ impl Encoded {
     /// Encodes `c` so that it binds only when `guard` is true (`guard -> c`, by the guard rule
     /// of [`Guarded`]): one selector literal per clue lets a solver switch clues on and off
     /// under assumptions.
-    pub fn add_constraint_guarded(&mut self, c: &Constraint, guard: Lit) {
+    pub(crate) fn add_constraint_guarded(&mut self, c: &Constraint, guard: Lit) {
         let mut cnf = std::mem::take(&mut self.cnf);
         cnf.track("guarded", |cnf| {
             self.encode_into(&mut Guarded::new(cnf, guard), c);
@@ -508,7 +541,7 @@ impl Encoded {
 /// (cardinality encoders, a puzzle's own clause writers) goes through
 /// [`Guarded::add_encoded_by`]: all its clauses count as stating the constraint and are
 /// guarded, which is sound as well since its auxiliaries are its own.
-pub struct Guarded<'a> {
+pub(crate) struct Guarded<'a> {
     cnf: &'a mut Cnf,
     guard: Lit,
     active: bool,
@@ -516,7 +549,7 @@ pub struct Guarded<'a> {
 
 impl<'a> Guarded<'a> {
     /// Clauses into `cnf`, bound only while `guard` is true.
-    pub fn new(cnf: &'a mut Cnf, guard: Lit) -> Self {
+    pub(crate) fn new(cnf: &'a mut Cnf, guard: Lit) -> Self {
         Guarded {
             cnf,
             guard,
@@ -535,7 +568,7 @@ impl<'a> Guarded<'a> {
     }
 
     /// Adds a clause that states the constraint (guarded, when there is a guard).
-    pub fn add(&mut self, lits: &[Lit]) {
+    pub(crate) fn add(&mut self, lits: &[Lit]) {
         if self.active {
             let mut v = lits.to_vec();
             v.push(!self.guard);
@@ -547,7 +580,7 @@ impl<'a> Guarded<'a> {
 
     /// Runs an encoder that writes a plain CNF (sharing the formula's variables) and adds
     /// every clause it wrote as stating the constraint.
-    pub fn add_encoded_by(&mut self, encode: impl FnOnce(&mut Cnf)) {
+    pub(crate) fn add_encoded_by(&mut self, encode: impl FnOnce(&mut Cnf)) {
         let mut scratch = Cnf {
             vars: std::mem::take(&mut self.cnf.vars),
             ..Cnf::default()

@@ -25,7 +25,7 @@ pub enum Cmp {
 
 impl Cmp {
     /// Does `sum` compare with `k` this way?
-    pub fn holds(self, sum: usize, k: usize) -> bool {
+    pub(crate) fn holds(self, sum: usize, k: usize) -> bool {
         match self {
             Cmp::AtMost => sum <= k,
             Cmp::AtLeast => sum >= k,
@@ -71,7 +71,7 @@ impl Number {
 
     /// Its value under an assignment: the weight of its true term, or (given in order
     /// encoding only) the number of true order bits.
-    pub fn eval(&self, values: &[usize]) -> usize {
+    pub(crate) fn eval(&self, values: &[usize]) -> usize {
         if self.terms.is_empty() {
             self.at_least.iter().filter(|b| b.eval(values)).count()
         } else {
@@ -87,7 +87,7 @@ impl Number {
 impl Constraint {
     /// Appends the variables a sum, clause or gate constraint mentions (nothing for the
     /// others, whose variables their own variants name).
-    pub fn sum_vars(&self, out: &mut Vec<super::VarId>) {
+    pub(crate) fn sum_vars(&self, out: &mut Vec<super::VarId>) {
         let mut bits = |bits: &[Bit]| {
             out.extend(bits.iter().filter_map(|b| match *b {
                 Bit::Is { var, .. } => Some(var),
@@ -301,7 +301,7 @@ impl Encoded {
 
     /// `number` when `gate` holds, 0 otherwise, in the form the options' sum encoding reads
     /// (each masked bit costs a reified boolean, so only that form is built).
-    pub fn masked(&mut self, number: &Number, gate: Bit) -> Number {
+    pub(crate) fn masked(&mut self, number: &Number, gate: Bit) -> Number {
         let mut out = Number::default();
         if self.opts.pb == Pb::Tree && !number.at_least.is_empty() {
             out.at_least = number.at_least.iter().map(|&b| self.and(gate, b)).collect();
