@@ -22,7 +22,10 @@ pub struct Explainer {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Necessity {
     /// Without this clue alone the model has another solution: these values.
-    Needed { other: Vec<usize> },
+    Needed {
+        /// The other solution: a value per model variable.
+        other: Vec<usize>,
+    },
     /// The other clues alone still force the answer.
     Redundant,
 }
@@ -46,7 +49,7 @@ impl Explainer {
     }
 
     /// Number of switchable clues.
-    pub fn clue_count(&self) -> usize {
+    pub(crate) fn clue_count(&self) -> usize {
         self.session.clue_count()
     }
 
@@ -83,7 +86,7 @@ impl Explainer {
     }
 
     /// Adds (guarded) the clause that forbids the answer `values`; later solves can assume it.
-    pub fn block_answer(&mut self, values: &[usize]) {
+    pub(crate) fn block_answer(&mut self, values: &[usize]) {
         self.block = Some(self.session.block_answer_under_activation(values));
     }
 

@@ -18,6 +18,7 @@ pub struct External {
 }
 
 impl External {
+    /// A backend that runs `cmd` (e.g. `minisat`) on each solve; nothing runs until then.
     pub fn new(cmd: impl Into<String>) -> Self {
         External {
             cmd: cmd.into(),

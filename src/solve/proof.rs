@@ -18,12 +18,27 @@ use crate::solve::SolveError;
 /// Why a proof was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProofError {
+    /// A token that is not an integer literal.
     #[error("proof line {line}: `{token}` is not a literal")]
-    BadToken { line: usize, token: String },
+    BadToken {
+        /// 1-based line of the proof.
+        line: usize,
+        /// The token as found.
+        token: String,
+    },
+    /// A lemma that does not follow from the clauses so far.
     #[error("proof line {line}: the lemma is neither RUP nor RAT")]
-    NotImplied { line: usize },
+    NotImplied {
+        /// 1-based line of the lemma.
+        line: usize,
+    },
+    /// The last lemma has no terminating 0.
     #[error("proof line {line}: the lemma has no terminating 0")]
-    Unterminated { line: usize },
+    Unterminated {
+        /// 1-based line where it starts.
+        line: usize,
+    },
+    /// Every lemma checked, but none is the empty clause: UNSAT is not shown.
     #[error("the proof never derives the empty clause")]
     NoEmptyClause,
 }
@@ -54,8 +69,11 @@ pub fn drat_refutation(cnf: &Cnf, extra: &[Vec<Lit>]) -> Result<Option<String>, 
 /// What a checked proof contained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ProofStats {
+    /// Lemmas added and checked, up to the empty clause.
     pub lemmas: usize,
+    /// Of those, the ones that needed the RAT check (not RUP).
     pub rat_lemmas: usize,
+    /// Deletion lines (`d ...`), units included (they are ignored, as drat-trim does).
     pub deletions: usize,
 }
 

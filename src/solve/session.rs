@@ -134,11 +134,11 @@ pub struct Minimised {
     /// Positions (in the input list) of the non-fixed items kept, in input order.
     pub kept: Vec<usize>,
     /// Trials the solver answered.
-    pub solves: usize,
+    pub(crate) solves: usize,
     /// Trials [`Witnesses::shows_needed`] answered.
-    pub by_witness: usize,
+    pub(crate) by_witness: usize,
     /// Items dropped because a core left them out.
-    pub by_core: usize,
+    pub(crate) by_core: usize,
 }
 
 /// A formula and one incremental solver, with clues behind selector literals.
@@ -162,7 +162,7 @@ impl<F: OwnsCnf> Session<F, Varisat> {
 
 impl<F: OwnsCnf, B: Backend> Session<F, B> {
     /// A session on a backend of the caller's choice (it should hold no clauses yet).
-    pub fn with_backend(formula: F, backend: B) -> Self {
+    pub(crate) fn with_backend(formula: F, backend: B) -> Self {
         Session {
             formula,
             backend,
@@ -173,7 +173,7 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
     }
 
     /// The formula, with every clue and hard constraint added so far.
-    pub fn formula(&self) -> &F {
+    pub(crate) fn formula(&self) -> &F {
         &self.formula
     }
 
@@ -184,7 +184,7 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
 
     /// Hands the backend the clauses written into the formula since the last call: the one
     /// place clauses go from formula to solver, so none is given twice or skipped.
-    pub fn flush(&mut self) {
+    pub(crate) fn flush(&mut self) {
         let clauses = &self.formula.cnf().clauses;
         for i in self.fed..clauses.len() {
             self.backend.add_clause(clauses.get(i));
@@ -193,7 +193,7 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
     }
 
     /// Number of clues added so far.
-    pub fn clue_count(&self) -> usize {
+    pub(crate) fn clue_count(&self) -> usize {
         self.selectors.len()
     }
 
@@ -208,7 +208,7 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
     }
 
     /// The clue a selector literal switches on, if it is one.
-    pub fn clue_of(&self, lit: Lit) -> Option<usize> {
+    pub(crate) fn clue_of(&self, lit: Lit) -> Option<usize> {
         self.clue_by_var.get(lit.var().idx()).copied().flatten()
     }
 
@@ -256,7 +256,7 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
     }
 
     /// Adds `clause` to the solver for good (not to the formula, which stays the puzzle's own).
-    pub fn block(&mut self, clause: &[Lit]) {
+    pub(crate) fn block(&mut self, clause: &[Lit]) {
         // Earlier clauses first: the solver sees clauses in the order they were made.
         self.flush();
         self.backend.add_clause(clause);
@@ -264,7 +264,7 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
 
     /// Adds `clause` to the solver under a fresh activation literal, which is returned: the
     /// clause binds only in solves that assume it.
-    pub fn block_under_activation(&mut self, clause: &[Lit]) -> Lit {
+    pub(crate) fn block_under_activation(&mut self, clause: &[Lit]) -> Lit {
         let activation = self.formula.cnf_mut().fresh_lit();
         let mut guarded = clause.to_vec();
         guarded.push(!activation);
@@ -322,7 +322,7 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
 
     /// Solves and proves (or refutes) that the projected answer is unique; see
     /// [`solve_unique`].
-    pub fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
+    pub(crate) fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
         self.flush();
         solve_unique(self.formula.cnf_mut(), &mut self.backend)
     }
@@ -354,7 +354,7 @@ impl<B: Backend> Session<Encoded, B> {
     }
 
     /// After a SAT answer: the value of every model variable.
-    pub fn values(&self) -> Result<Vec<usize>, SolveError> {
+    pub(crate) fn values(&self) -> Result<Vec<usize>, SolveError> {
         self.formula
             .decode(&self.model())
             .ok_or_else(|| SolveError::Solver("a model left a puzzle variable unset".into()))

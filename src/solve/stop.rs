@@ -57,7 +57,7 @@ impl Default for Stop {
 
 impl Stop {
     /// No deadline; stops only when [`Stop::interrupt`] is called.
-    pub fn never() -> Stop {
+    pub(crate) fn never() -> Stop {
         Stop::new(None)
     }
 

@@ -66,11 +66,11 @@ pub struct Cut {
     /// The clues kept, in increasing order.
     pub kept: Vec<usize>,
     /// Removal trials the solver answered.
-    pub solves: usize,
+    pub(crate) solves: usize,
     /// Removal trials a witness answered.
-    pub by_witness: usize,
+    pub(crate) by_witness: usize,
     /// Clues dropped because a core left them out.
-    pub by_core: usize,
+    pub(crate) by_core: usize,
 }
 
 /// A minimal subset of `cut.order` that still forces the blocked answer: removing any one of
