@@ -6,12 +6,12 @@ use super::format::AnswerRule;
 /// A puzzle's answer by its rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Answer {
-    pub rule: AnswerRule,
+    pub(crate) rule: AnswerRule,
     pub value: u128,
 }
 
 impl AnswerRule {
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             AnswerRule::SumShadedIPlusJEven => "sum of the cells with i+j even",
             AnswerRule::MaxProductPartialPermutation => {

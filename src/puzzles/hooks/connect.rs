@@ -3,7 +3,7 @@
 //!
 //! Why lazy: the sums and counts of a Hooks puzzle leave only a handful of disconnected
 //! candidates to cut (0 to 4 per puzzle), while the eager reachability encoding
-//! ([`eager_reachability`], `--connect eager`) adds about 11,000 variables before the solver sees
+//! (`--connect eager`) adds about 11,000 variables before the solver sees
 //! a clue; measured on the seven puzzles it is about 2.7 times slower (README, section Hooks).
 //!
 //! A cut from a component C of a disconnected solution: any path from a cell of C to a filled
@@ -46,7 +46,7 @@ pub fn components(cells: &[bool], rows: usize, cols: usize) -> Vec<Vec<usize>> {
 }
 
 /// Orthogonal neighbours of `cell` in a `rows x cols` grid.
-pub fn neighbours(cell: usize, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
+pub(crate) fn neighbours(cell: usize, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (cell / cols, cell % cols);
     [
         (r > 0).then(|| cell - cols),
@@ -103,7 +103,7 @@ pub fn cut_clauses<L: Copy + Not<Output = L>>(
 /// as the lazy cuts for those shapes, stated up front because they are cheap (one per cell and
 /// per domino) and spare the solver most of its disconnected answers. Valid only when every
 /// grid fills more than two cells.
-pub fn local_cuts<L: Copy + Not<Output = L>>(
+pub(crate) fn local_cuts<L: Copy + Not<Output = L>>(
     lits: &[L],
     rows: usize,
     cols: usize,
@@ -139,7 +139,7 @@ pub fn local_cuts<L: Copy + Not<Output = L>>(
 /// Connectivity stated up front: the first filled cell (row-major) is the root, and every
 /// filled cell must be reached from it within `steps` moves through filled cells.
 /// `reach[t][cell]` = "reached within t moves". Exact for `steps` >= (filled cells - 1).
-pub fn eager_reachability(
+pub(crate) fn eager_reachability(
     enc: &mut Encoded,
     filled: &[Bit],
     rows: usize,
@@ -175,7 +175,7 @@ pub fn eager_reachability(
 /// (never guarded): they hold in every connected grid, so they never remove a solution, and
 /// enumeration on top of this backend counts connected grids only.
 pub struct LazyConnected<B> {
-    pub inner: B,
+    pub(crate) inner: B,
     filled: Vec<Lit>,
     rows: usize,
     cols: usize,
@@ -183,12 +183,14 @@ pub struct LazyConnected<B> {
     /// Enough variables to read every filled literal.
     read_vars: u32,
     /// Every cut added so far, in order (to export with the formula).
-    pub cuts: Vec<Vec<Lit>>,
+    pub(crate) cuts: Vec<Vec<Lit>>,
     /// Solver calls that returned a disconnected grid.
     pub rejected: u64,
 }
 
 impl<B: Backend> LazyConnected<B> {
+    /// Wraps `inner` for a `rows` x `cols` grid whose cell `c` is filled when `filled[c]` is
+    /// true; every grid fills at least `min_filled` cells (which strengthens the cuts).
     pub fn new(inner: B, filled: Vec<Lit>, rows: usize, cols: usize, min_filled: usize) -> Self {
         let read_vars = filled
             .iter()

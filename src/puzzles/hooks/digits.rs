@@ -12,20 +12,21 @@ use super::layout::Layout;
 
 /// The cells of the grid as bits of the model being built.
 #[derive(Debug, Clone)]
-pub struct CellBits {
-    pub n: usize,
+pub(crate) struct CellBits {
+    pub(crate) n: usize,
     /// Per cell (row-major): the cell is filled.
-    pub filled: Vec<Bit>,
+    pub(crate) filled: Vec<Bit>,
     /// `value[cell][d-1]`: the cell holds digit d (at most one per cell; none when empty).
-    pub value: Vec<Vec<Bit>>,
+    pub(crate) value: Vec<Vec<Bit>>,
     /// `at_least[cell][v-1]`: the cell holds a digit >= v (0 when empty), in order encoding.
-    pub at_least: Vec<Vec<Bit>>,
+    pub(crate) at_least: Vec<Vec<Bit>>,
     /// `hook_digit[k][d-1]`: hook k carries digit d.
-    pub hook_digit: Vec<Vec<Bit>>,
+    #[expect(dead_code, reason = "was public API; unused in the crate (issue 9)")]
+    pub(crate) hook_digit: Vec<Vec<Bit>>,
 }
 
 impl CellBits {
-    pub fn build(enc: &mut Encoded, layout: &Layout, digits: HookDigits) -> CellBits {
+    pub(crate) fn build(enc: &mut Encoded, layout: &Layout, digits: HookDigits) -> CellBits {
         let n = layout.n;
         let hook_digit = enc.track("hook digits", |enc| hook_digits(enc, n, digits));
         let filled: Vec<Bit> = (0..n * n).map(|_| enc.new_bool()).collect();
@@ -89,7 +90,7 @@ impl CellBits {
     }
 
     /// Exactly d cells hold digit d, for every d.
-    pub fn add_counts(&self, enc: &mut Encoded) {
+    pub(crate) fn add_counts(&self, enc: &mut Encoded) {
         enc.track("digit counts", |enc| {
             for d in 1..=self.n {
                 let lits: Vec<Bit> = self.value.iter().map(|v| v[d - 1]).collect();
@@ -103,7 +104,7 @@ impl CellBits {
     }
 
     /// `[row, col, digit]` givens as unit clauses.
-    pub fn add_givens(&self, enc: &mut Encoded, givens: &[[usize; 3]]) {
+    pub(crate) fn add_givens(&self, enc: &mut Encoded, givens: &[[usize; 3]]) {
         enc.track("givens", |enc| {
             for &[r, c, d] in givens {
                 enc.clause(&[self.value[r * self.n + c][d - 1]]);
@@ -113,7 +114,7 @@ impl CellBits {
 
     /// The cell's value, in both forms: exclusive weighted bits (`d` for "holds d") and order
     /// encoding. The sum encoding reads the one it prefers.
-    pub fn number(&self, cell: usize) -> Number {
+    pub(crate) fn number(&self, cell: usize) -> Number {
         Number {
             terms: (1..=self.n).map(|d| (self.value[cell][d - 1], d)).collect(),
             at_least: self.at_least[cell].clone(),
@@ -121,7 +122,7 @@ impl CellBits {
     }
 
     /// The cells resolved to the CNF's literals, to read grids from models.
-    pub fn resolve(&self, enc: &mut Encoded) -> Cells {
+    pub(crate) fn resolve(&self, enc: &mut Encoded) -> Cells {
         Cells {
             n: self.n,
             filled: self
@@ -143,9 +144,9 @@ impl CellBits {
 pub struct Cells {
     pub n: usize,
     /// Per cell (row-major): the literal "the cell is filled".
-    pub filled: Vec<Lit>,
+    pub(crate) filled: Vec<Lit>,
     /// `value[cell][d-1]`: the literal "the cell holds d" (`None`: it never does).
-    pub value: Vec<Vec<Option<Lit>>>,
+    pub(crate) value: Vec<Vec<Option<Lit>>>,
 }
 
 impl Cells {

@@ -39,7 +39,7 @@ fn each_clue(
 }
 
 /// The first two filled cells seen from the edge multiply to the clue.
-pub fn add_first_two_products(enc: &mut Encoded, cells: &CellBits, clues: &EdgeClues) {
+pub(crate) fn add_first_two_products(enc: &mut Encoded, cells: &CellBits, clues: &EdgeClues) {
     enc.track("edge products", |enc| {
         each_clue(enc, cells, clues, |enc, line, clue| {
             first_two_product(enc, cells, line, clue)
@@ -87,7 +87,7 @@ fn first_two_product(enc: &mut Encoded, cells: &CellBits, line: &[usize], clue: 
 }
 
 /// The first run of filled cells seen from the edge adds up to the clue.
-pub fn add_first_block_sums(enc: &mut Encoded, cells: &CellBits, clues: &EdgeClues) {
+pub(crate) fn add_first_block_sums(enc: &mut Encoded, cells: &CellBits, clues: &EdgeClues) {
     enc.track("edge run sums", |enc| {
         each_clue(enc, cells, clues, |enc, line, clue| {
             let prefix = prefix_counts(enc, cells, line);

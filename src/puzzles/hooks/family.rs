@@ -24,7 +24,7 @@ use crate::solve::stop::{Enumerated, Stop, enumerate_until};
 use crate::solve::{self, SolveError, Varisat, Verdict};
 
 /// Jane Street's Hooks puzzles.
-pub struct HooksFamily;
+pub(crate) struct HooksFamily;
 
 /// The number of a shipped puzzle's name (`hooks7`, also `hooks07`).
 fn shipped_number(name: &str) -> Option<usize> {
@@ -144,7 +144,7 @@ fn from_sums(params: &Params) -> Result<Loaded, FamilyError> {
 }
 
 /// "hooks1 (March 2025): 9x9, fixed hooks, digits by hook size; rules: ...".
-pub fn summary(p: &HooksPuzzle) -> String {
+pub(crate) fn summary(p: &HooksPuzzle) -> String {
     let layout = match p.hooks {
         HookLayout::Fixed => "fixed hooks",
         HookLayout::Free => "free hooks",
@@ -338,13 +338,13 @@ struct HooksSolution {
 
 /// A Hooks answer as JSON.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct HooksSolutionValue {
+pub(crate) struct HooksSolutionValue {
     /// The grid, one array per row, 0 for an empty cell.
-    pub grid: Vec<Vec<u8>>,
+    pub(crate) grid: Vec<Vec<u8>>,
     /// How the puzzle's answer is computed from the grid (e.g. `sum_shaded_i_plus_j_even`).
-    pub answer_rule: String,
+    pub(crate) answer_rule: String,
     /// The puzzle's answer (a number; a decimal string only if it exceeds 2^64 - 1).
-    pub value: Value,
+    pub(crate) value: Value,
 }
 
 impl Answer for HooksSolution {

@@ -7,22 +7,35 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// Largest grid side: digits stay below 100 and every product fits comfortably in a `u128`.
-pub const MAX_N: usize = 20;
+pub(crate) const MAX_N: usize = 20;
 
+/// Why a Hooks puzzle file was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum HooksError {
     /// Syntax or shape (the message carries line and column). Not a `source`: the message
     /// already includes it, and error chains would print it twice.
     #[error("not a valid Hooks puzzle file: {0}")]
     Json(serde_json::Error),
+    /// A field whose value breaks the format's rules (a size, a range, a missing clue).
     #[error("{field}: {msg}")]
-    Invalid { field: String, msg: String },
+    Invalid {
+        /// The field (`n`, `clues.row_sum`, `givens[2]`, ...).
+        field: String,
+        /// What is wrong with it.
+        msg: String,
+    },
     #[error(
         "rule `{rule}` is not supported yet ({why}); supported: counts, row_col_sums, connected, \
          no_2x2, edge_first_two_product, edge_first_block_sum, equal_region_sums, \
          cell_clue_neighbour_sum"
     )]
-    Unsupported { rule: Rule, why: &'static str },
+    /// A rule the engine cannot encode yet.
+    Unsupported {
+        /// The rule refused.
+        rule: Rule,
+        /// What it would need (an automaton, pentomino tilings).
+        why: &'static str,
+    },
 }
 
 impl From<serde_json::Error> for HooksError {
@@ -63,24 +76,40 @@ pub enum HookDigits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Rule {
+    /// The frame: d copies of digit d, all in the hook that carries d (must be listed).
     Counts,
+    /// `clues.row_sum`, `clues.col_sum`: the sums of the filled values of each row and column.
     RowColSums,
+    /// The filled cells form one orthogonally connected region.
     Connected,
+    /// Every 2x2 block has an empty cell.
     #[serde(rename = "no_2x2")]
     No2x2,
+    /// `clues.edge_first_two_product`: the product of the first two numbers seen from an edge.
     EdgeFirstTwoProduct,
+    /// `clues.edge_first_block_sum`: the sum of the first run of filled cells seen from an edge.
     EdgeFirstBlockSum,
+    /// `regions`: every region has the same sum.
     EqualRegionSums,
+    /// `cell_clues`: the clue cell stays empty; its orthogonal neighbours add up to the value.
     CellClueNeighbourSum,
+    /// Hooks #4 (not supported yet): sums of the products of runs along a line.
     LineSumOfRunProducts,
+    /// Hooks #6 (not supported yet): GCDs of run-concatenated numbers seen from an edge.
     EdgeGcdOfConcatenations,
+    /// Hooks #6 (not supported yet): products of run-concatenated numbers seen from an edge.
     EdgeProductOfConcatenations,
+    /// Hooks 9 (not supported yet): GCDs of run-concatenated numbers along a line.
     LineGcdOfConcatenations,
+    /// Hooks 11 (not supported yet): the filled cells tile into 9 different free pentominoes.
     #[serde(rename = "pentomino_decomposition_9_distinct")]
     PentominoDecomposition9Distinct,
+    /// Hooks 11 (not supported yet): each pentomino's sum is a multiple of 5.
     #[serde(rename = "pentomino_sum_multiple_of_5")]
     PentominoSumMultipleOf5,
+    /// Hooks 11 (not supported yet): the first digit seen from an edge.
     EdgeFirstSeenDigit,
+    /// Hooks 11 (not supported yet): the letter of the first pentomino seen from an edge.
     EdgeFirstSeenPentomino,
 }
 
@@ -93,7 +122,7 @@ impl fmt::Display for Rule {
 
 impl Rule {
     /// Why a rule has no engine module yet, or `None` when it is supported.
-    pub fn unsupported(self) -> Option<&'static str> {
+    pub(crate) fn unsupported(self) -> Option<&'static str> {
         match self {
             Rule::LineSumOfRunProducts => Some("Hooks #4: sums of run products need an automaton"),
             Rule::EdgeGcdOfConcatenations | Rule::EdgeProductOfConcatenations => {
@@ -137,10 +166,11 @@ pub enum Side {
 }
 
 impl Side {
+    /// The four sides, in the order `T`, `B`, `L`, `R`.
     pub const ALL: [Side; 4] = [Side::T, Side::B, Side::L, Side::R];
 
     /// The cells (row-major indices) of line `index` seen from this side, nearest first.
-    pub fn line(self, n: usize, index: usize) -> Vec<usize> {
+    pub(crate) fn line(self, n: usize, index: usize) -> Vec<usize> {
         match self {
             Side::T => (0..n).map(|r| r * n + index).collect(),
             Side::B => (0..n).rev().map(|r| r * n + index).collect(),
@@ -153,35 +183,48 @@ impl Side {
 /// Clues along the four edges: `side -> array`, 0 meaning no clue.
 pub type EdgeClues = BTreeMap<Side, Vec<u64>>;
 
+/// The per-rule clue data of a Hooks file (`clues`); a rule's data is present exactly when the
+/// rule is listed.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Clues {
+    /// `row_col_sums`: the sum of the filled values of each row, top to bottom (n entries).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub row_sum: Option<Vec<u64>>,
+    /// `row_col_sums`: the sum of each column, left to right (n entries).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub col_sum: Option<Vec<u64>>,
+    /// `edge_first_two_product`: per side, the product of the first two numbers seen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edge_first_two_product: Option<EdgeClues>,
+    /// `edge_first_block_sum`: per side, the sum of the first run of filled cells seen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edge_first_block_sum: Option<EdgeClues>,
     /// Clue fields of rules without an engine module (their rule is reported first).
     #[serde(flatten)]
-    pub other: BTreeMap<String, serde_json::Value>,
+    pub(crate) other: BTreeMap<String, serde_json::Value>,
 }
 
 /// One Hooks puzzle: the frame, the rules and their clues.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HooksPuzzle {
+    /// The puzzle's title.
     pub name: String,
+    /// Its publication month, when known (free text).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub month: Option<String>,
+    /// The grid's side (1 to 20); there are n hooks, of sides n down to 1.
     pub n: usize,
+    /// Where the hooks lie.
     pub hooks: HookLayout,
+    /// Which digit each hook carries.
     pub hook_digits: HookDigits,
+    /// The rules that hold (`counts` included).
     pub rules: Vec<Rule>,
     /// `[row, col, digit]`, 0-indexed.
     #[serde(default)]
     pub givens: Vec<[usize; 3]>,
+    /// The rules' clue data.
     #[serde(default)]
     pub clues: Clues,
     /// An n x n map of region ids (`equal_region_sums`).
@@ -190,6 +233,7 @@ pub struct HooksPuzzle {
     /// `[row, col, value]` (`cell_clue_neighbour_sum`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cell_clues: Vec<[usize; 3]>,
+    /// How the answer is read off the solved grid.
     pub answer_rule: AnswerRule,
 }
 
@@ -229,17 +273,18 @@ impl HooksPuzzle {
         Ok(p)
     }
 
+    /// Does the puzzle list `rule`?
     pub fn has(&self, rule: Rule) -> bool {
         self.rules.contains(&rule)
     }
 
     /// Sum of all filled values: d copies of each digit d.
-    pub fn total_value(&self) -> u64 {
+    pub(crate) fn total_value(&self) -> u64 {
         (1..=self.n as u64).map(|d| d * d).sum()
     }
 
     /// Number of filled cells: d copies of each digit d.
-    pub fn total_filled(&self) -> usize {
+    pub(crate) fn total_filled(&self) -> usize {
         self.n * (self.n + 1) / 2
     }
 
@@ -409,7 +454,7 @@ impl HooksPuzzle {
     }
 
     /// Number of distinct region ids.
-    pub fn region_count(&self) -> usize {
+    pub(crate) fn region_count(&self) -> usize {
         let mut ids: Vec<usize> = self.regions.iter().flatten().flatten().copied().collect();
         ids.sort_unstable();
         ids.dedup();
@@ -444,7 +489,7 @@ const SHIPPED: [&str; 11] = [
 ];
 
 /// Number of shipped puzzles (`hooks1` ... `hooks11`).
-pub const SHIPPED_COUNT: usize = SHIPPED.len();
+pub(crate) const SHIPPED_COUNT: usize = SHIPPED.len();
 
 /// The text of shipped puzzle `number` (1-based).
 pub fn shipped_json(number: usize) -> Option<&'static str> {

@@ -17,20 +17,22 @@ use super::format::HookLayout;
 
 /// Membership of every cell in every hook, as bits of the model being built.
 #[derive(Debug, Clone)]
-pub struct Layout {
-    pub n: usize,
+pub(crate) struct Layout {
+    pub(crate) n: usize,
     /// `member[cell][k]`: the cell lies in hook k, the hook of side n-k (exactly one per cell).
-    pub member: Vec<Vec<Bit>>,
+    pub(crate) member: Vec<Vec<Bit>>,
     /// `side_at_least[cell][v]`: the cell's hook has side >= v (v in 0..=n+1).
-    pub side_at_least: Vec<Vec<Bit>>,
+    pub(crate) side_at_least: Vec<Vec<Bit>>,
     /// `row_side[r][v]`: row r is removed by a hook of side >= v (v in 0..=n+1).
-    pub row_side: Vec<Vec<Bit>>,
+    #[expect(dead_code, reason = "was public API; unused in the crate (issue 9)")]
+    pub(crate) row_side: Vec<Vec<Bit>>,
     /// `col_side[c][v]`, likewise for columns.
-    pub col_side: Vec<Vec<Bit>>,
+    #[expect(dead_code, reason = "was public API; unused in the crate (issue 9)")]
+    pub(crate) col_side: Vec<Vec<Bit>>,
 }
 
 impl Layout {
-    pub fn build(enc: &mut Encoded, n: usize, kind: HookLayout) -> Layout {
+    pub(crate) fn build(enc: &mut Encoded, n: usize, kind: HookLayout) -> Layout {
         let (row_side, col_side) = match kind {
             // The hook of side m is {(i,j) : max(i,j) = m-1}: row i is removed by side i+1.
             HookLayout::Fixed => (fixed_axis(n), fixed_axis(n)),

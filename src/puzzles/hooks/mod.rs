@@ -5,31 +5,30 @@
 //! uniqueness are over grids, not layouts. Every solution fills the same number of cells with
 //! one digit each, so blocking only the true primary variables is exact.
 
-pub mod answer;
+pub(crate) mod answer;
 pub mod check;
 pub mod connect;
-pub mod digits;
-pub mod edges;
-pub mod family;
+pub(crate) mod digits;
+pub(crate) mod edges;
+pub(crate) mod family;
 pub mod format;
-pub mod layout;
-pub mod neighbours;
-pub mod no2x2;
-pub mod sums;
+pub(crate) mod layout;
+pub(crate) mod neighbours;
+pub(crate) mod no2x2;
+pub(crate) mod sums;
 
 use crate::choice::Choice;
 use crate::cnf::{Cnf, Lit};
 use crate::model::{EncodeOptions, Encoded};
 use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
 
-pub use answer::Answer;
-pub use connect::LazyConnected;
-pub use digits::{CellBits, Cells};
+pub(crate) use connect::LazyConnected;
+pub(crate) use digits::{CellBits, Cells};
+pub(crate) use format::SHIPPED_COUNT;
 pub use format::{
-    AnswerRule, HookDigits, HookLayout, HooksError, HooksPuzzle, Rule, SHIPPED_COUNT, Side,
-    shipped, shipped_json,
+    AnswerRule, HookDigits, HookLayout, HooksError, HooksPuzzle, Rule, Side, shipped, shipped_json,
 };
-pub use layout::Layout;
+pub(crate) use layout::Layout;
 
 /// How the `connected` rule is enforced: the one Hooks setting that is not an encoding choice
 /// of [`EncodeOptions`] (it decides whether the CNF alone states the rule).
@@ -67,14 +66,16 @@ impl Choice for Connectivity {
 /// A puzzle in CNF, with what is needed to read grids back and to keep them connected.
 #[derive(Debug, Clone)]
 pub struct HooksModel {
+    /// The formula; its primary variables are the cells' values (`cell(r,c)=d`).
     pub cnf: Cnf,
-    pub n: usize,
+    pub(crate) n: usize,
+    /// The cells' literals, to read a grid from a model.
     pub cells: Cells,
     /// The puzzle has the `connected` rule. With [`Connectivity::Lazy`] the CNF alone does
     /// not state it: solve through [`HooksModel::backend`] (which also checks eager models).
-    pub connected: bool,
+    pub(crate) connected: bool,
     /// Every grid fills this many cells (strengthens the connectivity cuts).
-    pub total_filled: usize,
+    pub(crate) total_filled: usize,
 }
 
 impl HooksPuzzle {
@@ -218,7 +219,7 @@ impl HooksModel {
 }
 
 /// A grid as text: one row per line, `.` for empty cells.
-pub fn render_grid(grid: &[u8], n: usize) -> String {
+pub(crate) fn render_grid(grid: &[u8], n: usize) -> String {
     let width = n.to_string().len();
     let mut out = String::new();
     for row in grid.chunks(n) {

@@ -7,7 +7,7 @@ use super::connect::neighbours;
 use super::digits::CellBits;
 use super::sums::cells_sum_to;
 
-pub fn add_neighbour_clues(enc: &mut Encoded, cells: &CellBits, clues: &[[usize; 3]]) {
+pub(crate) fn add_neighbour_clues(enc: &mut Encoded, cells: &CellBits, clues: &[[usize; 3]]) {
     let n = cells.n;
     enc.track("neighbour sums", |enc| {
         for &[r, c, sum] in clues {

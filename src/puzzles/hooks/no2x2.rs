@@ -4,7 +4,7 @@ use crate::model::{Bit, Encoded};
 
 use super::digits::CellBits;
 
-pub fn add_no_2x2(enc: &mut Encoded, cells: &CellBits) {
+pub(crate) fn add_no_2x2(enc: &mut Encoded, cells: &CellBits) {
     let n = cells.n;
     enc.track("no 2x2", |enc| {
         for r in 0..n.saturating_sub(1) {

@@ -5,13 +5,13 @@ use crate::model::{Cmp, Constraint, Encoded, Number};
 use super::digits::CellBits;
 
 /// The cells' values add up to `total`.
-pub fn cells_sum_to(enc: &mut Encoded, cells: &CellBits, set: &[usize], total: usize) {
+pub(crate) fn cells_sum_to(enc: &mut Encoded, cells: &CellBits, set: &[usize], total: usize) {
     let numbers: Vec<Number> = set.iter().map(|&c| cells.number(c)).collect();
     numbers_sum_to(enc, numbers, total);
 }
 
 /// The numbers add up to `total` (the options' PB encoding picks the form it reads).
-pub fn numbers_sum_to(enc: &mut Encoded, numbers: Vec<Number>, total: usize) {
+pub(crate) fn numbers_sum_to(enc: &mut Encoded, numbers: Vec<Number>, total: usize) {
     enc.require(&Constraint::Linear {
         numbers,
         cmp: Cmp::Exactly,
@@ -20,7 +20,7 @@ pub fn numbers_sum_to(enc: &mut Encoded, numbers: Vec<Number>, total: usize) {
 }
 
 /// Row r sums to `rows[r]`, column c to `cols[c]`.
-pub fn add_row_col_sums(enc: &mut Encoded, cells: &CellBits, rows: &[u64], cols: &[u64]) {
+pub(crate) fn add_row_col_sums(enc: &mut Encoded, cells: &CellBits, rows: &[u64], cols: &[u64]) {
     let n = cells.n;
     enc.track("row/col sums", |enc| {
         for (r, &sum) in rows.iter().enumerate() {
@@ -37,7 +37,7 @@ pub fn add_row_col_sums(enc: &mut Encoded, cells: &CellBits, rows: &[u64], cols:
 /// Every region has the same sum. The values of the whole grid add up to a known total (d
 /// copies of each d), so the common sum is that total over the number of regions: a constant,
 /// checked to divide when the file is read.
-pub fn add_equal_region_sums(
+pub(crate) fn add_equal_region_sums(
     enc: &mut Encoded,
     cells: &CellBits,
     regions: &[Vec<usize>],
