@@ -35,15 +35,15 @@ use crate::solve::{
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CutStats {
     /// Statements encoded (the prefix added before the answer became unique).
-    pub added: usize,
+    pub(crate) added: usize,
     /// Solves run, in all.
     pub solver_calls: usize,
     /// Of those, solves in the removal pass.
-    pub removal_calls: usize,
+    pub(crate) removal_calls: usize,
     /// Solves saved by a witness.
-    pub saved_by_witness: usize,
+    pub(crate) saved_by_witness: usize,
     /// Solves saved by an UNSAT core.
-    pub saved_by_core: usize,
+    pub(crate) saved_by_core: usize,
 }
 
 /// Why no cut could be made.
@@ -78,7 +78,7 @@ pub fn minimal_subset(
 /// The cut in progress: statements are handed over one at a time (so a caller can build them
 /// lazily and stop as soon as the answer is unique), then [`Cut::finish`] removes the ones
 /// that are not needed.
-pub struct Cut {
+pub(crate) struct Cut {
     /// The base model with the answer blocked for good; statement `i` is clue `i`.
     session: Session,
     answer: Vec<usize>,
@@ -92,7 +92,7 @@ pub struct Cut {
 
 impl Cut {
     /// A solver with `base`'s constraints and `answer` blocked.
-    pub fn new(base: &Model, answer: &[usize], opts: EncodeOptions) -> Cut {
+    pub(crate) fn new(base: &Model, answer: &[usize], opts: EncodeOptions) -> Cut {
         let mut session = Session::new(base.encode(opts));
         session.block_answer(answer);
         Cut {
@@ -107,7 +107,7 @@ impl Cut {
 
     /// Adds the next statement; returns whether the answer is now the only solution (after
     /// which further statements are ignored).
-    pub fn add(&mut self, c: Constraint) -> Result<bool, CutError> {
+    pub(crate) fn add(&mut self, c: Constraint) -> Result<bool, CutError> {
         if self.forced {
             return Ok(true);
         }
@@ -129,7 +129,7 @@ impl Cut {
     }
 
     /// The removal pass, latest statement first: the kept statements (indices in add order).
-    pub fn finish(self) -> Result<(Vec<usize>, CutStats), CutError> {
+    pub(crate) fn finish(self) -> Result<(Vec<usize>, CutStats), CutError> {
         let Cut {
             mut session,
             on,

@@ -8,17 +8,17 @@ use std::fmt;
 /// A day of the Gregorian calendar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Date {
-    pub year: i32,
-    pub month: u32,
-    pub day: u32,
+    pub(crate) year: i32,
+    pub(crate) month: u32,
+    pub(crate) day: u32,
 }
 
 /// Why a date string was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("date `{text}`: {problem} (expected YYYY-MM-DD, e.g. 2025-03-14)")]
 pub struct DateError {
-    pub text: String,
-    pub problem: String,
+    pub(crate) text: String,
+    pub(crate) problem: String,
 }
 
 impl Date {
@@ -55,7 +55,7 @@ impl Date {
     }
 
     /// The date `days` days after 1970-01-01.
-    pub fn from_days_since_epoch(days: i64) -> Date {
+    pub(crate) fn from_days_since_epoch(days: i64) -> Date {
         let z = days + 719_468;
         let era = z.div_euclid(146_097);
         let doe = z.rem_euclid(146_097);

@@ -12,12 +12,12 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use super::settings::Setting;
 
 /// The deal's random stream.
-pub struct Dealer {
+pub(crate) struct Dealer {
     rng: ChaCha8Rng,
 }
 
 impl Dealer {
-    pub fn new(seed: u64) -> Dealer {
+    pub(crate) fn new(seed: u64) -> Dealer {
         Dealer {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
@@ -25,7 +25,7 @@ impl Dealer {
 
     /// A uniform integer in `0..n` (0 when `n <= 1`, without drawing), by rejection: draws at
     /// or above the largest multiple of `n` are redrawn so every residue is equally likely.
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         if n <= 1 {
             return 0;
         }
@@ -40,12 +40,12 @@ impl Dealer {
     }
 
     /// A fair coin.
-    pub fn coin(&mut self) -> bool {
+    pub(crate) fn coin(&mut self) -> bool {
         self.rng.next_u32() & 1 == 1
     }
 
     /// Fisher-Yates (Durstenfeld) shuffle in place.
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i + 1);
             items.swap(i, j);
@@ -53,7 +53,7 @@ impl Dealer {
     }
 
     /// `k` distinct indices of `0..n`, in random order (a partial Fisher-Yates shuffle).
-    pub fn choose(&mut self, n: usize, k: usize) -> Vec<usize> {
+    pub(crate) fn choose(&mut self, n: usize, k: usize) -> Vec<usize> {
         let mut idx: Vec<usize> = (0..n).collect();
         for i in 0..k.min(n) {
             let j = i + self.below(n - i);
@@ -77,7 +77,7 @@ pub struct Arrangement {
 }
 
 /// Deals `rooms` rooms and, independently per category, one value per room.
-pub fn deal_arrangement(
+pub(crate) fn deal_arrangement(
     dealer: &mut Dealer,
     setting: &Setting,
     categories: &[&str],

@@ -13,7 +13,7 @@ use crate::choice::Choice;
 use crate::puzzles::grid::GridPuzzle;
 
 /// The section of a case file that is not part of the grid puzzle format.
-pub const SECTION: &str = "inquest";
+pub(crate) const SECTION: &str = "inquest";
 
 /// Written through structs rather than `serde_json::Value` so the fields keep a reading order
 /// (a `Value` map sorts its keys).
@@ -102,7 +102,7 @@ impl Case {
 /// A puzzle file's text without a case's `inquest` section, for the grid reader. Anything
 /// else (including text that is not JSON, whose errors the grid reader reports) is returned
 /// unchanged.
-pub fn grid_text(text: &str) -> Cow<'_, str> {
+pub(crate) fn grid_text(text: &str) -> Cow<'_, str> {
     if !text.contains(SECTION) {
         return Cow::Borrowed(text);
     }

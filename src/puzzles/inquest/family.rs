@@ -23,7 +23,7 @@ use crate::solve::stop::{Enumerated, Stop};
 use crate::solve::{SolveError, Verdict};
 
 /// The Inquest's cases.
-pub struct InquestFamily;
+pub(crate) struct InquestFamily;
 
 impl Family for InquestFamily {
     fn name(&self) -> &'static str {
@@ -220,11 +220,11 @@ struct Solution {
 
 /// A solved case as JSON.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct CaseSolutionValue {
+pub(crate) struct CaseSolutionValue {
     #[serde(flatten)]
-    pub grid: GridSolutionValue,
+    pub(crate) grid: GridSolutionValue,
     /// Whoever stands in the room of the object left behind.
-    pub thief: String,
+    pub(crate) thief: String,
 }
 
 impl Answer for Solution {

@@ -5,14 +5,14 @@
 //! people, trades, objects left on floors and clock faces; each category is dealt across the
 //! rooms independently, and that arrangement is the hidden answer. Something has been taken and
 //! the thief left one object behind: the thief is the person in that object's room. Every true
-//! statement about the arrangement is generated, shuffled, and cut ([`cut`]) to a minimal set
+//! statement about the arrangement is generated, shuffled, and cut ([`minimal_subset`]) to a minimal set
 //! under which the arrangement is the only one left.
 
-pub mod cut;
-pub mod date;
+pub(crate) mod cut;
+pub(crate) mod date;
 pub mod deal;
-pub mod export;
-pub mod family;
+pub(crate) mod export;
+pub(crate) mod family;
 pub mod settings;
 pub mod sheet;
 pub mod statements;
@@ -25,11 +25,12 @@ use crate::choice::Choice;
 use crate::model::{Constraint, EncodeOptions};
 use crate::puzzles::grid::{Category, GridPuzzle, Positions, PuzzleError, Question};
 
-pub use cut::{Cut, CutError, CutStats, minimal_subset};
+pub use cut::minimal_subset;
+pub(crate) use cut::{Cut, CutError, CutStats};
 pub use date::{Date, DateError};
 use deal::{Arrangement, Dealer, deal_arrangement};
-pub use settings::{Setting, SettingError};
-pub use sheet::{Checked, Hint, Mark, Sheet, SheetError, Square};
+pub(crate) use settings::{Setting, SettingError};
+pub use sheet::{Hint, Mark, Sheet, Square};
 use statements::{Fact, all_true, render};
 
 /// How long a case is.
@@ -66,10 +67,11 @@ impl Choice for Length {
 /// The shape of a case of one length.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shape {
+    /// Rooms in the line (fewer when the setting has fewer).
     pub rooms: usize,
     /// Which categories are dealt (a subset of [`settings::CATEGORIES`], always with person and
     /// object: the thief is read off them).
-    pub categories: Vec<&'static str>,
+    pub(crate) categories: Vec<&'static str>,
     /// How many statements a finished case may have.
     pub statements: RangeInclusive<usize>,
 }
@@ -98,7 +100,8 @@ impl Length {
 /// One statement of a case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Statement {
-    pub fact: Fact,
+    pub(crate) fact: Fact,
+    /// The sentence, in the setting's voice.
     pub text: String,
 }
 
@@ -118,35 +121,49 @@ pub struct DealStats {
 /// A dealt case.
 #[derive(Debug, Clone)]
 pub struct Case {
+    /// The seed it was dealt from (the same seed deals the same case on every machine).
     pub seed: u64,
+    /// Short or long.
     pub length: Length,
+    /// Where it happens: rooms, people, sentence templates.
     pub setting: &'static Setting,
+    /// The categories dealt across the rooms, in order (`person`, `trade`, `object`, `clock`).
     pub categories: Vec<&'static str>,
     /// The hidden answer.
     pub arrangement: Arrangement,
+    /// What went missing (one of the setting's stolen items).
     pub stolen: String,
     /// Index of the object the thief left behind, among the case's objects.
     pub left_behind: usize,
     /// The minimal statement set, in the order the case prints them.
     pub statements: Vec<Statement>,
+    /// How the dealing went.
     pub stats: DealStats,
 }
 
 /// Why a case could not be dealt.
 #[derive(Debug, thiserror::Error)]
 pub enum InquestError {
+    /// A shipped setting file is not valid.
     #[error(transparent)]
     Setting(#[from] SettingError),
+    /// The case's grid puzzle could not be built (a bug, not bad input).
     #[error("internal puzzle: {0}")]
     Puzzle(#[from] PuzzleError),
+    /// The cut to a minimal statement set failed.
     #[error(transparent)]
     Cut(#[from] CutError),
+    /// The solver failed.
     #[error(transparent)]
     Solve(#[from] crate::solve::SolveError),
+    /// No shuffle's minimal set had a size in the length's range.
     #[error("seed {seed}: no shuffle in {attempts} gave a minimal set of {range:?} statements")]
     OutOfRange {
+        /// The seed of the case.
         seed: u64,
+        /// Shuffles tried before giving up.
         attempts: usize,
+        /// The statement counts wanted.
         range: RangeInclusive<usize>,
     },
 }
@@ -163,7 +180,7 @@ pub fn deal(seed: u64, length: Length) -> Result<Case, InquestError> {
 }
 
 /// Deals a case of a given shape (the length only labels it); used to choose the shapes.
-pub fn deal_shape(seed: u64, length: Length, shape: &Shape) -> Result<Case, InquestError> {
+pub(crate) fn deal_shape(seed: u64, length: Length, shape: &Shape) -> Result<Case, InquestError> {
     let settings = settings::shipped()?;
     let mut dealer = Dealer::new(seed);
     let setting = &settings[dealer.below(settings.len())];
@@ -257,6 +274,7 @@ pub fn deal_shape(seed: u64, length: Length, shape: &Shape) -> Result<Case, Inqu
 }
 
 impl Case {
+    /// Number of rooms.
     pub fn rooms(&self) -> usize {
         self.arrangement.rooms.len()
     }

@@ -13,39 +13,40 @@ use serde::Deserialize;
 pub struct Setting {
     /// Short name (`house`, `hotel`, ...).
     pub id: String,
+    /// Its title line (`A hotel out of season`).
     pub title: String,
     /// A paragraph that sets the scene.
     pub scene: String,
     /// `{stolen}` went missing; the thief left `{left}` behind.
-    pub intro: String,
+    pub(crate) intro: String,
     /// How the line of rooms runs; `{rooms}` is the list, first to last.
-    pub layout: String,
+    pub(crate) layout: String,
     /// What one room is called (`room`, `carriage`, `module`).
-    pub noun: String,
+    pub(crate) noun: String,
     /// The unit of distance in the singular and plural (`door`, `doors`).
-    pub unit: (String, String),
+    pub(crate) unit: (String, String),
     /// Keep the dealt rooms in file order (numbered hotel rooms run in order along a landing).
     #[serde(default)]
-    pub ordered_rooms: bool,
-    pub rooms: Vec<String>,
-    pub people: Vec<String>,
-    pub trades: Vec<String>,
-    pub objects: Vec<String>,
-    pub clocks: Vec<String>,
-    pub stolen: Vec<String>,
+    pub(crate) ordered_rooms: bool,
+    pub(crate) rooms: Vec<String>,
+    pub(crate) people: Vec<String>,
+    pub(crate) trades: Vec<String>,
+    pub(crate) objects: Vec<String>,
+    pub(crate) clocks: Vec<String>,
+    pub(crate) stolen: Vec<String>,
     /// How a value of each category is named in a sentence; `{}` is the value.
-    pub phrases: BTreeMap<String, String>,
+    pub(crate) phrases: BTreeMap<String, String>,
     /// Sentence templates per statement kind (`same`, `before_by`, ...), optionally narrowed to
     /// a pair of categories (`same/person/trade`). Placeholders: `{a}`, `{b}`, `{room}`, `{k}`,
     /// `{unit}`.
-    pub templates: BTreeMap<String, Vec<String>>,
+    pub(crate) templates: BTreeMap<String, Vec<String>>,
 }
 
 /// The four categories dealt across the rooms, in the order a case lists them.
-pub const CATEGORIES: [&str; 4] = ["person", "trade", "object", "clock"];
+pub(crate) const CATEGORIES: [&str; 4] = ["person", "trade", "object", "clock"];
 
 /// Statement kinds and the placeholders each kind's templates may use.
-pub const TEMPLATE_KINDS: [(&str, &[&str]); 10] = [
+pub(crate) const TEMPLATE_KINDS: [(&str, &[&str]); 10] = [
     ("same", &["a", "b"]),
     ("not_same", &["a", "b"]),
     ("next_to", &["a", "b"]),
@@ -90,8 +91,8 @@ const SHIPPED: [(&str, &str); 6] = [
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("encodings/inquest/{file}.json: {detail}")]
 pub struct SettingError {
-    pub file: String,
-    pub detail: String,
+    pub(crate) file: String,
+    pub(crate) detail: String,
 }
 
 impl Setting {
@@ -108,7 +109,7 @@ impl Setting {
     }
 
     /// The values a category draws from.
-    pub fn pool(&self, category: &str) -> &[String] {
+    pub(crate) fn pool(&self, category: &str) -> &[String] {
         match category {
             "person" => &self.people,
             "trade" => &self.trades,
@@ -236,7 +237,7 @@ fn check_template(text: &str, allowed: &[&str]) -> Result<(), String> {
 }
 
 /// Fills `{name}` placeholders (`{}` is the name ""); unknown ones are left as written.
-pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+pub(crate) fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len() + 48);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -258,7 +259,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 }
 
 /// The sentence with its first letter capitalised ("the gardener ..." -> "The gardener ...").
-pub fn capitalise(s: &str) -> String {
+pub(crate) fn capitalise(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),

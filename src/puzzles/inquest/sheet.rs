@@ -18,6 +18,7 @@ use super::{Case, InquestError};
 /// A sheet as written: `placed[room][category]` is the value index written there, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sheet {
+    /// One row per room, one entry per category: the value written there, or `None`.
     pub placed: Vec<Vec<Option<usize>>>,
     /// The person named as the thief, if any (index among the case's people).
     pub thief: Option<usize>,
@@ -28,8 +29,8 @@ pub struct Sheet {
 #[error("sheet{place}: {problem}")]
 pub struct SheetError {
     /// `, room `X``, `, line L column C`, or empty.
-    pub place: String,
-    pub problem: String,
+    pub(crate) place: String,
+    pub(crate) problem: String,
 }
 
 #[derive(Deserialize)]
@@ -195,7 +196,7 @@ impl Sheet {
     }
 
     /// Every square filled.
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         self.placed
             .iter()
             .all(|row| row.iter().all(Option::is_some))
@@ -213,7 +214,7 @@ impl Sheet {
     }
 
     /// How a statement stands on this sheet.
-    pub fn mark(&self, fact: &Fact) -> Mark {
+    pub(crate) fn mark(&self, fact: &Fact) -> Mark {
         let rooms = self.placed.len();
         let (a, b) = fact.values();
         let ca = self.candidates(a);
@@ -252,6 +253,7 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The mark in reports: `satisfied`, `violated` or `open`.
     pub fn name(self) -> &'static str {
         match self {
             Mark::Satisfied => "satisfied",
@@ -264,8 +266,11 @@ impl Mark {
 /// A square of the sheet: room, category, value index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Square {
+    /// The room, 0-based along the line.
     pub room: usize,
+    /// The category, an index into the case's categories.
     pub cat: usize,
+    /// The value, an index into that category's values.
     pub value: usize,
 }
 
@@ -274,6 +279,7 @@ pub struct Square {
 pub struct Checked {
     /// One mark per statement, in order.
     pub marks: Vec<Mark>,
+    /// Every square is filled.
     pub complete: bool,
     /// Squares written that differ from the solution.
     pub wrong: Vec<Square>,
@@ -294,23 +300,32 @@ pub enum Hint {
     /// Fill `square`: the statements (0-based) together with the sheet's `given` squares
     /// force it, and no smaller subset of them does.
     Fill {
+        /// The square, with the value it must hold.
         square: Square,
+        /// The statements that force it (0-based).
         statements: Vec<usize>,
+        /// The sheet's squares used with them.
         given: Vec<Square>,
     },
     /// What is written cannot be squared with the statements: these statements and squares
     /// already contradict each other (a minimal set); `broken` are the statements the sheet
     /// violates outright.
     Contradiction {
+        /// The statements of the contradiction (0-based).
         statements: Vec<usize>,
+        /// The sheet's squares in it.
         given: Vec<Square>,
+        /// The statements the sheet violates outright (0-based).
         broken: Vec<usize>,
     },
     /// Nothing left to fill, and it is all right.
     Complete,
     /// Every square is filled and right, but the person named as the thief (`named`, an
     /// index among the case's people) is not the thief.
-    WrongThief { named: usize },
+    WrongThief {
+        /// The person named (an index among the case's people).
+        named: usize,
+    },
 }
 
 /// The case in a solver: statements behind selectors, sheet squares as assumable literals.

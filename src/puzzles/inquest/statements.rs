@@ -10,14 +10,16 @@ use super::settings::{Setting, capitalise, fill};
 /// A value of the case: its category and its index among that category's values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ValueRef {
+    /// The category, an index into the case's categories.
     pub cat: usize,
+    /// The value, an index into that category's values.
     pub idx: usize,
 }
 
 /// A statement about where values are. Rooms are 0-based, first to last along the line;
 /// "before" means nearer the first room (west, nearer the lift, ahead in the train).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fact {
+pub(crate) enum Fact {
     Same { a: ValueRef, b: ValueRef },
     NotSame { a: ValueRef, b: ValueRef },
     NextTo { a: ValueRef, b: ValueRef },
@@ -32,7 +34,7 @@ pub enum Fact {
 
 impl Fact {
     /// The template kind (`same`, `before_by`, ...), as in the setting files.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Fact::Same { .. } => "same",
             Fact::NotSame { .. } => "not_same",
@@ -48,7 +50,7 @@ impl Fact {
     }
 
     /// The values the statement is about (one or two).
-    pub fn values(&self) -> (ValueRef, Option<ValueRef>) {
+    pub(crate) fn values(&self) -> (ValueRef, Option<ValueRef>) {
         match *self {
             Fact::Same { a, b }
             | Fact::NotSame { a, b }
@@ -62,7 +64,7 @@ impl Fact {
     }
 
     /// The statement's relation in the shared vocabulary.
-    pub fn rel(&self) -> Rel {
+    pub(crate) fn rel(&self) -> Rel {
         match *self {
             Fact::Same { .. } => Rel::Same,
             Fact::NotSame { .. } => Rel::NotSame,
@@ -78,12 +80,13 @@ impl Fact {
     }
 
     /// Does the statement hold when `a` is in room `pa` and `b` (if any) in room `pb`?
-    pub fn holds_at(&self, pa: usize, pb: usize, rooms: usize) -> bool {
+    pub(crate) fn holds_at(&self, pa: usize, pb: usize, rooms: usize) -> bool {
         holds(self.rel(), pa, pb, rooms)
     }
 
     /// Does the statement hold in a full arrangement (`room_of[cat][idx]`)?
-    pub fn holds(&self, room_of: &[Vec<usize>], rooms: usize) -> bool {
+    #[expect(dead_code, reason = "was public API; unused in the crate (issue 9)")]
+    pub(crate) fn holds(&self, room_of: &[Vec<usize>], rooms: usize) -> bool {
         let (a, b) = self.values();
         let pa = room_of[a.cat][a.idx];
         let pb = b.map_or(0, |b| room_of[b.cat][b.idx]);
@@ -91,7 +94,7 @@ impl Fact {
     }
 
     /// The statement as a grid clue (value names, 1-based rooms), without text.
-    pub fn clue(&self, values: &[Vec<String>]) -> Clue {
+    pub(crate) fn clue(&self, values: &[Vec<String>]) -> Clue {
         let name = |v: ValueRef| values[v.cat][v.idx].clone();
         let (relation, not) = match *self {
             Fact::Same { a, b } => (
@@ -173,7 +176,7 @@ impl Fact {
 /// is not (and whether it is at an end); then per pair of values, whether they share a room,
 /// are next door, and which is before the other and by how much. Which of a pair is named
 /// first is a coin toss, so the sentences face both ways.
-pub fn all_true(arr: &Arrangement, dealer: &mut Dealer) -> Vec<Fact> {
+pub(crate) fn all_true(arr: &Arrangement, dealer: &mut Dealer) -> Vec<Fact> {
     let n = arr.rooms.len();
     let all: Vec<ValueRef> = arr
         .room_of
@@ -234,7 +237,7 @@ pub fn all_true(arr: &Arrangement, dealer: &mut Dealer) -> Vec<Fact> {
 
 /// The statement as a sentence in the setting's voice; the dealer picks among the setting's
 /// variants for the kind.
-pub fn render(
+pub(crate) fn render(
     fact: &Fact,
     setting: &Setting,
     categories: &[&str],

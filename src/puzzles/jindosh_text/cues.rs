@@ -7,7 +7,7 @@ use super::words::{Item, ValueRef};
 /// Seats at the table.
 pub const SEATS: usize = 5;
 
-pub use crate::puzzles::relation::Rel;
+pub(crate) use crate::puzzles::relation::Rel;
 use crate::puzzles::relation::holds;
 
 /// Does a guest at seat `p` stand in relation `rel` to one at seat `q` (1-based)?

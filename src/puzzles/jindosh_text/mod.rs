@@ -2,7 +2,7 @@
 //!
 //! Each playthrough deals the same sentences with the names, colours, drinks, cities and
 //! heirlooms moved around. The reader does not match a fixed template: it reads each sentence's
-//! structure (see [`reading`]) into clues of the grid model, and the solver answers. Sentences it
+//! structure (`reading.rs`) into clues of the grid model, and the solver answers. Sentences it
 //! cannot read are errors that quote them; misspelt names are corrected with a warning.
 
 mod cues;
@@ -13,25 +13,32 @@ use crate::puzzles::grid::{Category, Clue, GridPuzzle, Positions, Question, Rela
 
 use cues::{Place, Rel, RelWords, SEATS, is_list, seated};
 use reading::{Guest, Reading, read};
-pub use words::CATEGORIES;
+pub(crate) use words::CATEGORIES;
 use words::{Item, Lexicon, recognise, sentences, tokens};
 
 /// A riddle read from text, with the corrections made on the way.
 #[derive(Debug, Clone)]
 pub struct ParsedRiddle {
+    /// The riddle as a logic grid: 5 seats, its five categories, the clues its sentences give.
     pub puzzle: GridPuzzle,
     /// Misspellings corrected and sentences that said nothing usable, one line each.
     pub warnings: Vec<String>,
 }
 
+/// Why a text could not be read as the riddle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
+    /// A sentence the reader cannot read.
     #[error("sentence {number} (\"{sentence}\"): {problem}")]
     Sentence {
+        /// Its number in the text, from 1.
         number: usize,
+        /// The sentence as found.
         sentence: String,
+        /// What the reader could not make of it.
         problem: String,
     },
+    /// The text holds no clue at all.
     #[error("no clues found in the text: is it a version of the Jindosh Riddle?")]
     NoClues,
 }
