@@ -41,14 +41,19 @@ use crate::model::EncodeOptions;
 /// Portia I, II or III.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Generation {
+    /// Portia I: one statement per casket, and a count of the true ones.
     One,
+    /// Portia II: two statements per casket, and how the truths fall on the lids.
     Two,
+    /// Portia III: one statement per casket, and the makers' inscriptions.
     Three,
 }
 
 impl Generation {
+    /// The three generations, in order.
     pub const ALL: [Generation; 3] = [Generation::One, Generation::Two, Generation::Three];
 
+    /// The generation numbered `n` (1, 2 or 3).
     pub fn from_number(n: u64) -> Option<Generation> {
         match n {
             1 => Some(Generation::One),
@@ -58,7 +63,7 @@ impl Generation {
         }
     }
 
-    pub fn number(self) -> u8 {
+    pub(crate) fn number(self) -> u8 {
         match self {
             Generation::One => 1,
             Generation::Two => 2,
@@ -152,7 +157,7 @@ impl Choice for Strategy {
 /// positions; it decides the phrasing of a Portia I clue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Position {
+pub(crate) enum Position {
     /// The smallest count: "at most N true".
     Min,
     /// The middle count: "exactly N true".
@@ -164,7 +169,7 @@ pub enum Position {
 /// The reference record's `truths`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
-pub enum Truths {
+pub(crate) enum Truths {
     /// Portia I: the number of true statements at the answer.
     Count(usize),
     /// Portia II: true statements per casket; Portia III: 1 where the casket's portrait
@@ -172,19 +177,25 @@ pub enum Truths {
     PerCasket([usize; CASKETS]),
 }
 
+/// What catalogue to generate, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CatalogueOptions {
+    /// Which generation's puzzles.
     pub generation: Generation,
     /// Portia II only.
     pub rule: Rule,
     /// Portia II only: keep one record per physical puzzle (the first of the four that differ
     /// only by which of a casket's two statements is listed first).
     pub distinct: bool,
+    /// The encoding of each candidate's formula (no choice changes the catalogue).
     pub formula: EncodeOptions,
+    /// How the solver is used (no choice changes the catalogue).
     pub strategy: Strategy,
 }
 
 impl CatalogueOptions {
+    /// The defaults for `generation`: the sound rule, every record, default encodings, the
+    /// shared strategy.
     pub fn new(generation: Generation) -> CatalogueOptions {
         CatalogueOptions {
             generation,
@@ -199,20 +210,22 @@ impl CatalogueOptions {
 /// One catalogue puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
-    pub generation: Generation,
+    pub(crate) generation: Generation,
     /// Its number in the full catalogue (`portia<g>-<number>`); `distinct` keeps the numbers.
-    pub number: usize,
+    pub(crate) number: usize,
+    /// The puzzle: statement lists and clue.
     pub puzzle: Puzzle,
     /// The portrait's casket (0-based), as the solver found it.
     pub solution: usize,
-    pub truths: Truths,
+    pub(crate) truths: Truths,
     /// Portia I only.
-    pub position: Option<Position>,
+    pub(crate) position: Option<Position>,
     /// Portia III only: the reference's maker overlay.
-    pub overlay: Option<[i8; CASKETS]>,
+    pub(crate) overlay: Option<[i8; CASKETS]>,
 }
 
 impl Entry {
+    /// Its name, `portia<generation>-<number>` (`portia2-17`).
     pub fn id(&self) -> String {
         format!("portia{}-{}", self.generation.number(), self.number)
     }
@@ -220,7 +233,7 @@ impl Entry {
 
 /// The six maker overlays, in the reference's order: casket c's maker statement concerns
 /// casket |entry|; a positive entry is "is made by", a negative one "same/different maker".
-pub const OVERLAYS: [[i8; CASKETS]; 6] = [
+pub(crate) const OVERLAYS: [[i8; CASKETS]; 6] = [
     [-2, 3, 1],
     [2, -3, 1],
     [2, 3, -1],
@@ -230,7 +243,7 @@ pub const OVERLAYS: [[i8; CASKETS]; 6] = [
 ];
 
 /// All statement lists in the reference's order (216).
-pub fn statement_lists() -> Vec<StatementList> {
+pub(crate) fn statement_lists() -> Vec<StatementList> {
     let pool = Statement::POOL;
     let mut lists = Vec::with_capacity(pool.len().pow(CASKETS as u32));
     for &a in &pool {

@@ -10,20 +10,23 @@ use super::{CASKETS, PortiaError};
 /// The clue of a puzzle, by generation.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Clue {
+    /// Portia I: how many of the statements are true.
     Count(CountClue),
+    /// Portia II: how the true statements fall on the lids.
     Lids(LidClue),
+    /// Portia III: each casket's maker inscription, gold, silver, lead.
     Makers([MakerStatement; CASKETS]),
 }
 
 /// What a count bound counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Counted {
+pub(crate) enum Counted {
     True,
     False,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Bound {
+pub(crate) enum Bound {
     AtLeast,
     AtMost,
     Exactly,
@@ -31,7 +34,7 @@ pub enum Bound {
 
 impl Bound {
     /// How the bound reads in a clue ("at least 2 true").
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             Bound::AtLeast => "at least",
             Bound::AtMost => "at most",
@@ -42,7 +45,7 @@ impl Bound {
 
 impl Counted {
     /// How the counted statements read in a clue.
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             Counted::True => "true",
             Counted::False => "false",
@@ -52,17 +55,17 @@ impl Counted {
 
 /// "at least / at most / exactly `n` statements are true / false".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CountBound {
-    pub bound: Bound,
-    pub n: usize,
-    pub counted: Counted,
+pub(crate) struct CountBound {
+    pub(crate) bound: Bound,
+    pub(crate) n: usize,
+    pub(crate) counted: Counted,
 }
 
 /// Portia I's clue: a conjunction of count bounds, e.g. "at most 1 true" (67a) or "at least 1
 /// true and at least 1 false" (67b).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CountClue {
-    pub bounds: Vec<CountBound>,
+    pub(crate) bounds: Vec<CountBound>,
 }
 
 impl CountClue {
@@ -77,12 +80,12 @@ impl CountClue {
     }
 
     /// At most `n` statements are true.
-    pub fn at_most(n: usize) -> CountClue {
+    pub(crate) fn at_most(n: usize) -> CountClue {
         Self::single(Bound::AtMost, n)
     }
 
     /// At least `n` statements are true.
-    pub fn at_least(n: usize) -> CountClue {
+    pub(crate) fn at_least(n: usize) -> CountClue {
         Self::single(Bound::AtLeast, n)
     }
 
@@ -219,7 +222,7 @@ pub enum LidClue {
 
 impl LidClue {
     /// The distribution of the given per-lid true counts.
-    pub fn distribution_of(per_lid: &[usize]) -> LidClue {
+    pub(crate) fn distribution_of(per_lid: &[usize]) -> LidClue {
         let mut d = [0; 3];
         for &k in per_lid {
             d[k] += 1;
@@ -228,7 +231,7 @@ impl LidClue {
     }
 
     /// The counts that occur among the given per-lid true counts.
-    pub fn occurring_in(per_lid: &[usize]) -> LidClue {
+    pub(crate) fn occurring_in(per_lid: &[usize]) -> LidClue {
         let mut o = [false; 3];
         for &k in per_lid {
             o[k] = true;
@@ -316,7 +319,7 @@ impl fmt::Display for LidClue {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Maker {
+pub(crate) enum Maker {
     /// Makes caskets whose inscriptions are all true.
     Bellini,
     /// Makes caskets whose inscriptions are all false.
@@ -325,7 +328,7 @@ pub enum Maker {
 
 /// What a maker inscription claims about casket `about`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MakerClaim {
+pub(crate) enum MakerClaim {
     /// "Casket k is made by Bellini/Cellini."
     MadeBy(Maker),
     /// "Fashioned by the same maker as casket k."
@@ -338,8 +341,8 @@ pub enum MakerClaim {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MakerStatement {
     /// The casket it is about (0-based).
-    pub about: usize,
-    pub claim: MakerClaim,
+    pub(crate) about: usize,
+    pub(crate) claim: MakerClaim,
 }
 
 impl MakerStatement {
@@ -347,7 +350,11 @@ impl MakerStatement {
     /// `bellini[c]` says who made casket c (true = Bellini): a negative entry becomes a
     /// same/different statement about casket |entry|, a positive one an "is made by"
     /// statement, each worded so that it is true exactly on Bellini's caskets.
-    pub fn for_overlay(speaker: usize, entry: i8, bellini: [bool; CASKETS]) -> MakerStatement {
+    pub(crate) fn for_overlay(
+        speaker: usize,
+        entry: i8,
+        bellini: [bool; CASKETS],
+    ) -> MakerStatement {
         let about = usize::from(entry.unsigned_abs()) - 1;
         let claim = if entry < 0 {
             // (B_about == B_speaker) must equal B_speaker, which holds iff B_about.
@@ -366,7 +373,7 @@ impl MakerStatement {
 
     /// Parses `bellini 2`, `cellini 2`, `same 2`, `different 2`, the short forms `b2`, `c2`,
     /// `s2`, `d2`, or phrases such as `casket 2 is made by Bellini` / `same maker as 2`.
-    pub fn parse(text: &str, place: &str) -> Result<MakerStatement, PortiaError> {
+    pub(crate) fn parse(text: &str, place: &str) -> Result<MakerStatement, PortiaError> {
         let err = |m: String| PortiaError::invalid(format!("{place}: `{}`", text.trim()), m);
         let lowered = text.to_lowercase();
         let digits: String = lowered.chars().filter(|c| c.is_ascii_digit()).collect();

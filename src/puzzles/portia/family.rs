@@ -20,7 +20,7 @@ use crate::puzzles::{
 use crate::report::Difference;
 
 /// Portia's caskets (Smullyan).
-pub struct PortiaFamily;
+pub(crate) struct PortiaFamily;
 
 const EXAMPLE: &str = "e.g. `satpuz solve portia --statements 1,-2,-1 --clue \"at most 1 true\"`";
 
@@ -264,16 +264,16 @@ struct PortiaSolution(Found);
 
 /// A Portia answer as JSON.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct PortiaSolutionValue {
+pub(crate) struct PortiaSolutionValue {
     /// The portrait's casket, 1-based (1 gold, 2 silver, 3 lead).
-    pub portrait: usize,
+    pub(crate) portrait: usize,
     /// Its name.
-    pub casket: String,
+    pub(crate) casket: String,
     /// `truths[c][j]`: whether the `j`-th inscription on casket `c` is true.
-    pub truths: Vec<Vec<bool>>,
+    pub(crate) truths: Vec<Vec<bool>>,
     /// Portia III: whether Bellini made each casket.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bellini: Option<Vec<bool>>,
+    pub(crate) bellini: Option<Vec<bool>>,
 }
 
 impl Answer for PortiaSolution {

@@ -12,27 +12,25 @@
 //! finite-domain variable, each inscription's truth a literal equivalent to its portrait literal,
 //! the makers booleans, the clue a cardinality constraint) and proves the answer unique with the
 //! solver. [`catalogue`] enumerates the three generations in the reference generator's order and
-//! keeps the candidates whose answer the solver proves unique; [`record`] is their JSON form and
-//! [`text`] their wording.
+//! keeps the candidates whose answer the solver proves unique; [`Record`] is their JSON form and
+//! `text.rs` their wording.
 
 pub mod catalogue;
-pub mod clue;
-pub mod family;
+pub(crate) mod clue;
+pub(crate) mod family;
 pub mod model;
-pub mod record;
-pub mod text;
+pub(crate) mod record;
+pub(crate) mod text;
 
 use serde::{Deserialize, Serialize};
 
-pub use catalogue::{CatalogueOptions, Entry, Generation, Position, Rule, Strategy, generate};
-pub use clue::{
-    Bound, Clue, CountBound, CountClue, Counted, LidClue, Maker, MakerClaim, MakerStatement,
-};
-pub use model::{Answer, Formula, Found, solve};
+pub(crate) use catalogue::Generation;
+pub use clue::{Clue, CountClue, LidClue, MakerStatement};
+pub(crate) use model::Formula;
 pub use record::Record;
 
 /// Number of caskets in every Portia puzzle.
-pub const CASKETS: usize = 3;
+pub(crate) const CASKETS: usize = 3;
 
 /// The caskets' names, by casket index.
 pub const CASKET_NAMES: [&str; CASKETS] = ["gold", "silver", "lead"];
@@ -41,17 +39,26 @@ pub const CASKET_NAMES: [&str; CASKETS] = ["gold", "silver", "lead"];
 /// casket) it comes from.
 #[derive(Debug, thiserror::Error)]
 pub enum PortiaError {
+    /// A value that breaks the puzzle's rules.
     #[error("{place}: {message}")]
-    Invalid { place: String, message: String },
+    Invalid {
+        /// Where: an argument, a file field, a casket.
+        place: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A file that is not JSON of the record format.
     #[error("{place}: {source}")]
     Json {
+        /// The file, or the record in it.
         place: String,
+        /// serde's error (with line and column).
         source: serde_json::Error,
     },
 }
 
 impl PortiaError {
-    pub fn invalid(place: impl Into<String>, message: impl Into<String>) -> Self {
+    pub(crate) fn invalid(place: impl Into<String>, message: impl Into<String>) -> Self {
         PortiaError::Invalid {
             place: place.into(),
             message: message.into(),
@@ -77,7 +84,7 @@ impl Statement {
     ];
 
     /// The statement with this signed casket number, if it names a casket.
-    pub fn new(pointer: i64) -> Option<Statement> {
+    pub(crate) fn new(pointer: i64) -> Option<Statement> {
         (pointer != 0 && pointer.unsigned_abs() <= CASKETS as u64)
             .then_some(Statement(pointer as i8))
     }
@@ -88,17 +95,17 @@ impl Statement {
     }
 
     /// The casket it is about (0-based).
-    pub fn casket(self) -> usize {
+    pub(crate) fn casket(self) -> usize {
         usize::from(self.0.unsigned_abs()) - 1
     }
 
     /// True for "the portrait is in ...", false for "... is not in ...".
-    pub fn affirms(self) -> bool {
+    pub(crate) fn affirms(self) -> bool {
         self.0 > 0
     }
 
     /// Is the statement true when the portrait is in casket `portrait` (0-based)?
-    pub fn true_at(self, portrait: usize) -> bool {
+    pub(crate) fn true_at(self, portrait: usize) -> bool {
         (portrait == self.casket()) == self.affirms()
     }
 }
@@ -163,7 +170,10 @@ pub fn parse_statement_list(text: &str, place: &str) -> Result<StatementList, Po
 
 /// Parses one list (`"1,-2,-1"`) or two separated by `;` or `/` (`"2,3,1; -1,-1,-3"`: the
 /// first and the second inscription of each casket, as the reference writes Portia II).
-pub fn parse_statement_lists(text: &str, place: &str) -> Result<Vec<StatementList>, PortiaError> {
+pub(crate) fn parse_statement_lists(
+    text: &str,
+    place: &str,
+) -> Result<Vec<StatementList>, PortiaError> {
     let parts: Vec<&str> = text.split([';', '/']).collect();
     if parts.len() > 2 {
         return Err(PortiaError::invalid(
@@ -245,7 +255,7 @@ impl Puzzle {
     }
 
     /// 1, 2 or 3: Portia I, II or III.
-    pub fn generation(&self) -> Generation {
+    pub(crate) fn generation(&self) -> Generation {
         match self.clue {
             Clue::Count(_) => Generation::One,
             Clue::Lids(_) => Generation::Two,
@@ -258,12 +268,13 @@ impl Puzzle {
         &self.lists
     }
 
+    /// What the player is told besides the statements (by generation).
     pub fn clue(&self) -> &Clue {
         &self.clue
     }
 
     /// The portrait statements on casket `c`.
-    pub fn on_casket(&self, c: usize) -> impl Iterator<Item = Statement> + '_ {
+    pub(crate) fn on_casket(&self, c: usize) -> impl Iterator<Item = Statement> + '_ {
         self.lists.iter().map(move |l| l[c])
     }
 }

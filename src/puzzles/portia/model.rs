@@ -13,7 +13,7 @@
 //! Only the portrait is projected on: "unique" means no second portrait position satisfies
 //! the formula. For catalogues, the statements can be left open and picked by assumption
 //! literals ([`Formula::with_statement_choices`]), and a clue can be added behind a selector
-//! literal in a [`Session`] ([`Formula::write_clue`]), so one solver can judge many
+//! literal in a [`Session`] (`Formula::write_clue`), so one solver can judge many
 //! candidates under assumptions ([`unique_under`]).
 
 use crate::cnf::{Cnf, Lit};
@@ -29,18 +29,18 @@ use super::{CASKET_NAMES, CASKETS, Generation, Puzzle, Statement, StatementList}
 #[derive(Debug, Clone)]
 pub struct Formula {
     /// The model and its CNF (encoding choices in `enc.opts`).
-    pub enc: Encoded,
+    pub(crate) enc: Encoded,
     /// The portrait's casket, a finite-domain variable.
-    pub portrait: VarId,
+    pub(crate) portrait: VarId,
     /// `at[v]`: the portrait is in casket `v` (the domain's value literals).
-    pub at: Vec<Lit>,
+    pub(crate) at: Vec<Lit>,
     /// `truths[c][j]`: the `j`-th portrait statement on casket `c` is true (the portrait
     /// bit it names, or its negation).
-    pub truths: Vec<Vec<Bit>>,
+    pub(crate) truths: Vec<Vec<Bit>>,
     /// `lid_counts[c][k]`: casket `c` carries exactly `k` true portrait statements.
-    pub lid_counts: Vec<Vec<Bit>>,
+    pub(crate) lid_counts: Vec<Vec<Bit>>,
     /// `bellini[c]`: Bellini made casket `c` (Portia III; empty otherwise).
-    pub bellini: Vec<Bit>,
+    pub(crate) bellini: Vec<Bit>,
 }
 
 impl OwnsCnf for Formula {
@@ -58,7 +58,7 @@ pub struct Found {
     /// The portrait's casket (0-based).
     pub portrait: usize,
     /// `truths[c][j]`: value of the `j`-th portrait statement on casket `c`.
-    pub truths: Vec<Vec<bool>>,
+    pub(crate) truths: Vec<Vec<bool>>,
     /// Portia III: who made each casket (true = Bellini).
     pub bellini: Vec<bool>,
 }
@@ -66,6 +66,7 @@ pub struct Found {
 /// What solving with a uniqueness check found (projected on the portrait).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
+    /// No portrait position fits the inscriptions and the clue.
     None,
     /// One portrait position; the formula with that position blocked is UNSAT.
     Unique(Found),
@@ -77,7 +78,11 @@ impl Formula {
     /// The frame of a puzzle of `generation` over `lists` (casket `c` carries `lists[j][c]`):
     /// the portrait variable, the statement truths, and for Portia III the makers with
     /// "Bellini's portrait statements are true, Cellini's false". No clue yet.
-    pub fn new(lists: &[StatementList], generation: Generation, opts: EncodeOptions) -> Formula {
+    pub(crate) fn new(
+        lists: &[StatementList],
+        generation: Generation,
+        opts: EncodeOptions,
+    ) -> Formula {
         Self::frame(lists.len(), generation, opts, |_, at, c, j| {
             let s = lists[j][c];
             if s.affirms() {
@@ -184,7 +189,7 @@ impl Formula {
     }
 
     /// The whole puzzle: frame plus clue.
-    pub fn for_puzzle(puzzle: &Puzzle, opts: EncodeOptions) -> Formula {
+    pub(crate) fn for_puzzle(puzzle: &Puzzle, opts: EncodeOptions) -> Formula {
         let mut f = Formula::new(puzzle.lists(), puzzle.generation(), opts);
         f.add_clue(puzzle.clue());
         f
@@ -200,7 +205,7 @@ impl Formula {
     /// Writes the clue's clauses into `cnf` (this formula's, or a scratch one sharing its
     /// variables, as [`Session::add_clue_encoded_by`] gives to put the clue behind a selector;
     /// by the one guard rule, every clause written here is then guarded).
-    pub fn write_clue(&self, cnf: &mut Cnf, clue: &Clue) {
+    pub(crate) fn write_clue(&self, cnf: &mut Cnf, clue: &Clue) {
         self.enc.encode_apart(cnf, |enc| match clue {
             Clue::Count(c) => self.count_clue(enc, c),
             Clue::Lids(c) => self.lid_clue(enc, c),
@@ -276,7 +281,7 @@ impl Formula {
     }
 
     /// A model in puzzle terms.
-    pub fn found(&self, model: &[bool]) -> Result<Found, SolveError> {
+    pub(crate) fn found(&self, model: &[bool]) -> Result<Found, SolveError> {
         let portrait = self.enc.domains[self.portrait]
             .decode(model)
             .ok_or_else(|| {
@@ -299,7 +304,7 @@ impl Formula {
 /// the portrait found, solve again. The block is the assumption "the portrait is not in casket
 /// q" (the negated value literal, which the domain defines both ways, so it is equivalent to
 /// the blocking clause over the primary variables); nothing is added to the solver, which goes
-/// on to the next clue. ([`Session::solve_unique`] blocks by a clause.)
+/// on to the next clue. (`Session::solve_unique` blocks by a clause.)
 pub fn unique_under<B: Backend>(
     session: &mut Session<Formula, B>,
     assumptions: &[Lit],
@@ -324,13 +329,16 @@ pub fn unique_under<B: Backend>(
 /// A puzzle solved by a fresh solver, with its formula's size before solving.
 #[derive(Debug, Clone)]
 pub struct Solved {
+    /// The verdict, with the portrait position(s) found.
     pub answer: Answer,
+    /// Variables of the formula as built.
     pub variables: u32,
+    /// Clauses of the formula as built.
     pub clauses: usize,
 }
 
 /// Encodes the whole puzzle, solves it with a fresh varisat and proves or refutes uniqueness
-/// with the library's projected blocking clause ([`Session::solve_unique`]).
+/// with the library's projected blocking clause (`Session::solve_unique`).
 pub fn solve(puzzle: &Puzzle, opts: EncodeOptions) -> Result<Solved, SolveError> {
     let formula = Formula::for_puzzle(puzzle, opts);
     let (variables, clauses) = (formula.enc.cnf.num_vars(), formula.enc.cnf.num_clauses());

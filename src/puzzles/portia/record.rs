@@ -22,25 +22,30 @@ use super::catalogue::{Entry, Generation, Position, Truths};
 use super::clue::{Clue, CountClue, LidClue, MakerStatement};
 use super::{CASKETS, PortiaError, Puzzle, Statement, StatementList, text};
 
+/// One Portia puzzle as a JSON record (the shapes are in this module's docs).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
+    /// The catalogue name (`portia2-17`), when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generation: Option<u64>,
-    pub caskets: Value,
+    pub(crate) generation: Option<u64>,
+    pub(crate) caskets: Value,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub truths: Option<Value>,
+    pub(crate) truths: Option<Value>,
     /// The portrait's casket, 1-based.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<Position>,
+    pub(crate) position: Option<Position>,
+    /// Portia I/II: the clue in the command line's form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clue: Option<String>,
+    /// Portia III: the maker statements, worded (`same 2`, `bellini 3`, ...), gold first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub makers: Option<Vec<String>>,
+    /// The puzzle as a player reads it (written, not read).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
 }
@@ -112,7 +117,7 @@ impl Record {
 
     /// Which generation the record is: `generation`, else the id's `portia<g>-` prefix, else
     /// the shape of `caskets` and which of `clue`/`makers` it has.
-    pub fn generation(&self, place: &str) -> Result<Generation, PortiaError> {
+    pub(crate) fn generation(&self, place: &str) -> Result<Generation, PortiaError> {
         if let Some(g) = self.generation {
             return Generation::from_number(g).ok_or_else(|| {
                 PortiaError::invalid(

@@ -32,7 +32,7 @@ fn casket_ref(speaker: usize, casket: usize) -> String {
 }
 
 /// "The portrait is (not) in this casket / the silver casket."
-pub fn statement_text(speaker: usize, s: Statement) -> String {
+pub(crate) fn statement_text(speaker: usize, s: Statement) -> String {
     let not = if s.affirms() { "" } else { "not " };
     format!(
         "The portrait is {not}in {}.",
@@ -42,7 +42,7 @@ pub fn statement_text(speaker: usize, s: Statement) -> String {
 
 /// "The lead casket is made by Bellini." / "This casket was fashioned by the same maker as the
 /// gold casket."
-pub fn maker_text(speaker: usize, m: MakerStatement) -> String {
+pub(crate) fn maker_text(speaker: usize, m: MakerStatement) -> String {
     let about = casket_ref(speaker, m.about);
     match m.claim {
         MakerClaim::MadeBy(maker) => {
@@ -60,7 +60,7 @@ pub fn maker_text(speaker: usize, m: MakerStatement) -> String {
 }
 
 /// The inscriptions on casket `c`, in order.
-pub fn inscriptions(puzzle: &Puzzle, c: usize) -> Vec<String> {
+pub(crate) fn inscriptions(puzzle: &Puzzle, c: usize) -> Vec<String> {
     let mut out: Vec<String> = puzzle.on_casket(c).map(|s| statement_text(c, s)).collect();
     if let Clue::Makers(m) = puzzle.clue() {
         out.push(maker_text(c, m[c]));
@@ -76,7 +76,7 @@ fn bound_phrase(b: &CountBound, first: bool) -> String {
 }
 
 /// The count clue as a sentence; `total` is the number of statements.
-pub fn count_clue_text(clue: &CountClue, total: usize) -> String {
+pub(crate) fn count_clue_text(clue: &CountClue, total: usize) -> String {
     if let [b] = clue.bounds.as_slice() {
         let all_of = |counted: Counted| {
             b.counted == counted
@@ -111,7 +111,7 @@ pub fn count_clue_text(clue: &CountClue, total: usize) -> String {
 }
 
 /// The lid clue as a sentence.
-pub fn lid_clue_text(clue: &LidClue) -> String {
+pub(crate) fn lid_clue_text(clue: &LidClue) -> String {
     let what = |k: usize| match k {
         2 => "both statements are true",
         1 => "one statement is true and one is false",
@@ -136,7 +136,7 @@ pub fn lid_clue_text(clue: &LidClue) -> String {
 }
 
 /// What the player is told besides the inscriptions.
-pub fn clue_text(puzzle: &Puzzle) -> String {
+pub(crate) fn clue_text(puzzle: &Puzzle) -> String {
     match puzzle.clue() {
         Clue::Count(c) => count_clue_text(c, puzzle.lists().len() * CASKETS),
         Clue::Lids(c) => lid_clue_text(c),
@@ -147,7 +147,7 @@ pub fn clue_text(puzzle: &Puzzle) -> String {
 }
 
 /// The whole puzzle as a player reads it, one line per casket, then the clue.
-pub fn render(puzzle: &Puzzle) -> String {
+pub(crate) fn render(puzzle: &Puzzle) -> String {
     let mut out = format!(
         "{}: the portrait is in one of three caskets, gold (1), silver (2) and lead (3).\n",
         puzzle.generation().title()
