@@ -12,7 +12,7 @@ pub mod inquest;
 pub mod jindosh;
 pub mod jindosh_text;
 pub mod portia;
-pub mod relation;
+pub(crate) mod relation;
 
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -73,16 +73,21 @@ impl Setting {
 /// Every encoding choice; a family reads the ones it lists in [`Family::settings`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BuildOptions {
+    /// `--encoding`: finite-domain variables as booleans.
     pub encoding: Encoding,
+    /// `--amo`: at-most-one constraints as clauses.
     pub amo: Amo,
+    /// `--card`: cardinality constraints as clauses.
     pub card: Card,
+    /// `--pb`: weighted sums as clauses.
     pub pb: Pb,
+    /// `--connect`: how a connectivity rule is kept (Hooks).
     pub connect: hooks::Connectivity,
 }
 
 impl BuildOptions {
     /// The encoding choices, as the model layer's one options struct.
-    pub fn encode(&self) -> crate::model::EncodeOptions {
+    pub(crate) fn encode(&self) -> crate::model::EncodeOptions {
         crate::model::EncodeOptions {
             encoding: self.encoding,
             amo: self.amo,
@@ -136,7 +141,9 @@ pub struct Parameter {
 /// A built-in puzzle name, for `satpuz list`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Builtin {
+    /// The name to give as PUZZLE (`jindosh`, `hooks1`, `portia`, ...).
     pub name: String,
+    /// What it is, in a few words.
     pub about: String,
     /// Why satpuz cannot solve it, when it cannot.
     pub refused: Option<String>,
@@ -145,21 +152,30 @@ pub struct Builtin {
 /// Why a puzzle could not be loaded or built.
 #[derive(Debug, thiserror::Error)]
 pub enum FamilyError {
+    /// An error, with where it comes from (a file, a built-in name).
     #[error("{origin}: {source}")]
     At {
+        /// Where: a file name or a built-in name.
         origin: String,
+        /// The error itself.
         source: Box<FamilyError>,
     },
+    /// A logic grid file or model that is not valid.
     #[error(transparent)]
     Grid(#[from] grid::PuzzleError),
+    /// A Hooks file that is not valid.
     #[error(transparent)]
     Hooks(#[from] hooks::HooksError),
+    /// A Portia puzzle that is not valid.
     #[error(transparent)]
     Portia(#[from] portia::PortiaError),
+    /// Prose the Jindosh text reader cannot read.
     #[error(transparent)]
     Text(#[from] jindosh_text::TextError),
+    /// An Inquest case that cannot be dealt.
     #[error(transparent)]
     Inquest(#[from] inquest::InquestError),
+    /// The solver failed.
     #[error(transparent)]
     Solve(#[from] SolveError),
     /// Something the family cannot do, with the reason.
@@ -169,7 +185,7 @@ pub enum FamilyError {
 
 impl FamilyError {
     /// The error, prefixed with where it comes from.
-    pub fn at(self, origin: impl Into<String>) -> FamilyError {
+    pub(crate) fn at(self, origin: impl Into<String>) -> FamilyError {
         FamilyError::At {
             origin: origin.into(),
             source: Box::new(self),
@@ -179,6 +195,7 @@ impl FamilyError {
 
 /// What a family loaded: one puzzle, or several from one file, with reading notes.
 pub struct Loaded {
+    /// The puzzles, in the file's order (one for a built-in name).
     pub puzzles: Vec<Box<dyn Puzzle>>,
     /// Corrections made while reading (prose), one line each.
     pub warnings: Vec<String>,
@@ -186,7 +203,7 @@ pub struct Loaded {
 
 impl Loaded {
     /// One puzzle, no notes.
-    pub fn one(puzzle: impl Puzzle + 'static) -> Loaded {
+    pub(crate) fn one(puzzle: impl Puzzle + 'static) -> Loaded {
         Loaded {
             puzzles: vec![Box::new(puzzle)],
             warnings: Vec::new(),
@@ -351,7 +368,7 @@ pub trait Answer: Any {
 }
 
 /// The leaves where two JSON values differ, each with its path (`grid[2][3]`).
-pub fn json_differences(path: &str, a: &Value, b: &Value) -> Vec<Difference> {
+pub(crate) fn json_differences(path: &str, a: &Value, b: &Value) -> Vec<Difference> {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => x
             .iter()

@@ -9,7 +9,7 @@
 /// How the place `pa` of a value stands to the place `pb` of another (or, for the unary ones,
 /// to the row of `n` places; `pb` is then ignored).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Rel {
+pub(crate) enum Rel {
     /// The same place.
     Same,
     /// Different places.
@@ -40,13 +40,14 @@ pub enum Rel {
 
 impl Rel {
     /// Does the relation involve only one value (`pb` is ignored)?
-    pub fn is_unary(self) -> bool {
+    #[expect(dead_code, reason = "was public API; unused in the crate (issue 9)")]
+    pub(crate) fn is_unary(self) -> bool {
         matches!(self, Rel::At(_) | Rel::NotAt(_) | Rel::AtEnd)
     }
 
     /// The fixed distance `pb - pa` the relation ties its two values at, if it does and the
     /// distance is below `n` (a longer one cannot hold in a row of `n`).
-    pub fn tie(self, n: usize) -> Option<i64> {
+    pub(crate) fn tie(self, n: usize) -> Option<i64> {
         let short = |k: usize| (k < n).then(|| i64::try_from(k).ok()).flatten();
         match self {
             Rel::Same => Some(0),
@@ -61,7 +62,7 @@ impl Rel {
 
 /// Does `rel` hold when the first value is at place `pa` and the second at `pb`, in a row of
 /// `n` places? Never overflows, whatever the distances.
-pub fn holds(rel: Rel, pa: usize, pb: usize, n: usize) -> bool {
+pub(crate) fn holds(rel: Rel, pa: usize, pb: usize, n: usize) -> bool {
     match rel {
         Rel::Same => pa == pb,
         Rel::NotSame => pa != pb,

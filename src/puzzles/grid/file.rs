@@ -46,7 +46,7 @@ struct RawPositions {
 
 /// Every clue kind of the format and the argument fields it takes (besides `kind`, `not` and
 /// `text`, which every clue may have).
-pub const KINDS: &[(&str, &[&str])] = &[
+pub(crate) const KINDS: &[(&str, &[&str])] = &[
     ("same", &["a", "b"]),
     ("left_of", &["a", "b"]),
     ("right_of", &["a", "b"]),
@@ -73,9 +73,9 @@ const SYNONYMS: &[(&str, &str)] = &[
 /// The words for the row's two ends and its two directions, first position to last: seats
 /// `left`/`right`, rooms `west`/`east`, floors `bottom`/`top` with directions `below`/`above`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RowWords {
-    pub ends: [String; 2],
-    pub directions: [String; 2],
+pub(crate) struct RowWords {
+    pub(crate) ends: [String; 2],
+    pub(crate) directions: [String; 2],
 }
 
 impl Default for RowWords {
@@ -90,7 +90,7 @@ impl Default for RowWords {
 
 impl RowWords {
     /// Either list defaults to the other, both to left/right.
-    pub fn new(
+    pub(crate) fn new(
         ends: Option<[String; 2]>,
         directions: Option<[String; 2]>,
     ) -> Result<RowWords, PuzzleError> {
@@ -123,7 +123,7 @@ impl RowWords {
 
     /// Every spelling of a kind this row accepts, mapped to the canonical kind. Fails when the
     /// row's words would give a canonical kind another meaning (directions listed last-first).
-    pub fn kind_aliases(&self) -> Result<HashMap<String, &'static str>, PuzzleError> {
+    pub(crate) fn kind_aliases(&self) -> Result<HashMap<String, &'static str>, PuzzleError> {
         let mut map: HashMap<String, &'static str> =
             KINDS.iter().map(|&(k, _)| (k.into(), k)).collect();
         for &(alias, kind) in SYNONYMS {
@@ -182,7 +182,7 @@ fn kind_word(w: &str) -> String {
 
 /// Parses a puzzle file. Names and positions inside clues are checked later, by
 /// [`GridPuzzle::build`], which knows the categories.
-pub fn parse(text: &str) -> Result<GridPuzzle, PuzzleError> {
+pub(crate) fn parse(text: &str) -> Result<GridPuzzle, PuzzleError> {
     let raw: RawPuzzle = serde_json::from_str(text).map_err(|e| {
         PuzzleError::Json(format!(
             "line {}, column {}: {}",

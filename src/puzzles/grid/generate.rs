@@ -3,7 +3,7 @@
 //!
 //! One incremental [`Session`] does all the work: each clue has a selector literal, the hidden
 //! answer is blocked under an activation literal, and "unique" is "UNSAT under these
-//! assumptions". The growth and the cut are [`crate::solve::subset`]'s; strong clues (same,
+//! assumptions". The growth and the cut are [`grow`] and [`minimal_unique_subset`]; strong clues (same,
 //! at) are tried for removal first, so weaker kinds survive and the puzzle keeps its variety.
 
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -25,22 +25,28 @@ const CATEGORY_NAMES: &[&str] = &[
 /// What to generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridShape {
+    /// Positions in the row (at least 2).
     pub positions: usize,
+    /// Categories (at least 1), each with one value per position.
     pub categories: usize,
 }
 
 /// A generated puzzle and its hidden answer.
 #[derive(Debug, Clone)]
 pub struct Generated {
+    /// The puzzle, its clues included.
     pub puzzle: GridPuzzle,
     /// `position_of[c][i]`: the 0-based position of value i of category c.
     pub position_of: Vec<Vec<usize>>,
 }
 
+/// Why a puzzle could not be generated.
 #[derive(Debug, thiserror::Error)]
 pub enum GenerateError {
+    /// A shape with fewer than 2 positions or no category, or too large to build.
     #[error("a puzzle needs at least 2 positions and 1 category (asked for {0:?})")]
     Shape(GridShape),
+    /// The solver failed.
     #[error(transparent)]
     Solve(#[from] SolveError),
 }

@@ -11,7 +11,7 @@ use super::{Clue, Relation};
 /// The distance a clue ties its two values at: `(a, b, d)` with `pos(b) - pos(a) = d`. A
 /// distance of `n` or more in a row of `n` ties nothing (the clue is impossible, and stays a
 /// constraint for the solver to refute).
-pub fn tie_of(clue: &Clue, n: usize) -> Option<(&str, &str, i64)> {
+pub(crate) fn tie_of(clue: &Clue, n: usize) -> Option<(&str, &str, i64)> {
     if clue.not {
         return None;
     }
@@ -27,20 +27,20 @@ pub fn tie_of(clue: &Clue, n: usize) -> Option<(&str, &str, i64)> {
 }
 
 /// Groups of tied values, over values numbered category by category.
-pub struct Ties {
+pub(crate) struct Ties {
     /// The group of each value (a value number standing for the group).
-    pub group: Vec<usize>,
+    pub(crate) group: Vec<usize>,
     /// Each value's place minus its group's leftmost value's place.
-    pub offset: Vec<usize>,
+    pub(crate) offset: Vec<usize>,
     /// Per group: the largest offset (the group needs `span + 1` consecutive places).
-    pub span: HashMap<usize, usize>,
+    pub(crate) span: HashMap<usize, usize>,
     /// The number of places in the row.
-    pub places: usize,
+    pub(crate) places: usize,
 }
 
 impl Ties {
     /// Every value on its own.
-    pub fn none(values: usize, places: usize) -> Ties {
+    pub(crate) fn none(values: usize, places: usize) -> Ties {
         Ties {
             places,
             group: (0..values).collect(),
@@ -52,7 +52,7 @@ impl Ties {
     /// Ties the values as the clues say, skipping a tie that would put two values of one
     /// category at one place, contradict the group's distances, or need more than `n` places
     /// (such clues stay ordinary constraints, and the solver finds the contradiction).
-    pub fn from_clues(
+    pub(crate) fn from_clues(
         clues: &[Clue],
         number: &HashMap<&str, usize>,
         category: &[usize],
@@ -113,7 +113,7 @@ impl Ties {
 
     /// Does the grouping already state this clue (its two values in one group at its
     /// distance)?
-    pub fn states(&self, clue: &Clue, number: &HashMap<&str, usize>) -> bool {
+    pub(crate) fn states(&self, clue: &Clue, number: &HashMap<&str, usize>) -> bool {
         let Some((a, b, d)) = tie_of(clue, self.places) else {
             return false;
         };

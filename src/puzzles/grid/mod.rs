@@ -5,13 +5,13 @@
 //! all-different group. Every relation between two values is a binary table over positions.
 //!
 //! The public file format (clue-kind aliases, position words, error messages) is read in
-//! [`file`]; this module holds the puzzle itself and its model.
+//! `file.rs`; this module holds the puzzle itself and its model.
 
 pub mod answers;
 pub mod family;
-pub mod file;
+pub(crate) mod file;
 pub mod generate;
-pub mod merge;
+pub(crate) mod merge;
 
 use std::collections::HashMap;
 
@@ -25,20 +25,27 @@ use merge::Ties;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GridPuzzle {
+    /// The puzzle's name (reports, `satpuz list`).
     pub name: String,
+    /// Where the puzzle comes from (a book, a game), free text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// The row of positions every value is placed in.
     pub positions: Positions,
+    /// The categories; each has one value per position.
     pub categories: Vec<Category>,
+    /// The clues, in the file's order (numbered from 1 in messages).
     pub clues: Vec<Clue>,
     /// What the answer asks: for each value of category `each`, the value of `show` beside it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub question: Option<Question>,
 }
 
+/// The row of positions: how many, and what they are called.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Positions {
+    /// Number of positions (at least 1); every category has this many values.
     pub count: usize,
     /// What one position is called ("seat", "house", "room").
     #[serde(default = "default_noun")]
@@ -52,29 +59,36 @@ fn default_noun() -> String {
     "position".into()
 }
 
+/// A category: its values are a permutation of the positions.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Category {
+    /// The category's name (`nationality`, `drink`).
     pub name: String,
+    /// Its values, one per position; a name is unique across all categories.
     pub values: Vec<String>,
 }
 
+/// What the answer asks: for each value of one category, the value of another beside it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Question {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-    pub each: String,
-    pub show: String,
+    pub(crate) text: Option<String>,
+    pub(crate) each: String,
+    pub(crate) show: String,
 }
 
 /// One clue: a relation, possibly negated, and the sentence it came from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Clue {
+    /// What the clue states.
     #[serde(flatten)]
     pub relation: Relation,
+    /// The clue states that the relation does not hold.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub not: bool,
+    /// The clue's sentence, as the puzzle words it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
 }
@@ -84,83 +98,188 @@ pub struct Clue {
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Relation {
     /// a and b are at the same position.
-    Same { a: String, b: String },
+    Same {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+    },
     /// a is directly left of b (one position lower).
-    LeftOf { a: String, b: String },
+    LeftOf {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+    },
     /// a is directly right of b.
-    RightOf { a: String, b: String },
+    RightOf {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+    },
     /// a is somewhere left of b.
-    SomewhereLeftOf { a: String, b: String },
+    SomewhereLeftOf {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+    },
     /// a is somewhere right of b.
-    SomewhereRightOf { a: String, b: String },
+    SomewhereRightOf {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+    },
     /// a and b are neighbours.
-    NextTo { a: String, b: String },
+    NextTo {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+    },
     /// a and b are exactly k positions apart.
-    Distance { a: String, b: String, k: usize },
+    Distance {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+        /// The distance in positions (at least 1).
+        k: usize,
+    },
     /// a is exactly k positions left of b.
-    LeftBy { a: String, b: String, k: usize },
+    LeftBy {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+        /// The distance in positions (at least 1).
+        k: usize,
+    },
     /// a is exactly k positions right of b.
-    RightBy { a: String, b: String, k: usize },
+    RightBy {
+        /// The first value (by name).
+        a: String,
+        /// The second value (by name).
+        b: String,
+        /// The distance in positions (at least 1).
+        k: usize,
+    },
     /// a is at the given position.
-    At { a: String, position: usize },
+    At {
+        /// The value (by name).
+        a: String,
+        /// The position, from 1.
+        position: usize,
+    },
     /// a is at one of the given positions.
-    OneOf { a: String, positions: Vec<usize> },
+    OneOf {
+        /// The value (by name).
+        a: String,
+        /// The positions, from 1.
+        positions: Vec<usize>,
+    },
     /// a is at the first or the last position.
-    AtEnd { a: String },
+    AtEnd {
+        /// The value (by name).
+        a: String,
+    },
     /// At least one of the clues holds.
-    Either { either: Vec<Clue> },
+    Either {
+        /// The alternatives (each may itself be negated).
+        either: Vec<Clue>,
+    },
 }
 
 /// A defect in a puzzle, naming the clue it is in.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
+    /// The file is not JSON of the puzzle format (with line and column).
     #[error("{0}")]
     Json(String),
+    /// `positions.count` is 0.
     #[error("the puzzle needs at least one position")]
     NoPositions,
+    /// A category whose number of values differs from the number of positions.
     #[error("category `{category}` has {found} values but there are {positions} positions")]
     CategorySize {
+        /// The category's name.
         category: String,
+        /// Its number of values.
         found: usize,
+        /// The number of positions.
         positions: usize,
     },
+    /// A value name used in two categories.
     #[error("value `{value}` appears in category `{first}` and again in `{second}`")]
     DuplicateValue {
+        /// The value's name.
         value: String,
+        /// The first category it is in.
         first: String,
+        /// The category it is in again.
         second: String,
     },
+    /// A number of position labels other than the number of positions.
     #[error("{positions} position labels given for {count} positions")]
-    Labels { positions: usize, count: usize },
-    #[error("clue {clue}{text}: unknown value `{name}`{hint}")]
-    UnknownValue {
-        clue: usize,
-        text: String,
-        name: String,
-        hint: String,
-    },
-    #[error("clue {clue}{text}: position {position} is outside 1..={count}")]
-    PositionRange {
-        clue: usize,
-        text: String,
-        position: usize,
+    Labels {
+        /// The number of labels given.
+        positions: usize,
+        /// The number of positions.
         count: usize,
     },
+    /// A clue names a value no category has.
+    #[error("clue {clue}{text}: unknown value `{name}`{hint}")]
+    UnknownValue {
+        /// The clue's number, from 1.
+        clue: usize,
+        /// The clue's sentence as ` ("...")`, or empty.
+        text: String,
+        /// The unknown name.
+        name: String,
+        /// `; did you mean ...?` when a known name is close, or empty.
+        hint: String,
+    },
+    /// A clue names a position outside the row.
+    #[error("clue {clue}{text}: position {position} is outside 1..={count}")]
+    PositionRange {
+        /// The clue's number, from 1.
+        clue: usize,
+        /// The clue's sentence as ` ("...")`, or empty.
+        text: String,
+        /// The position given (1-based).
+        position: usize,
+        /// The number of positions.
+        count: usize,
+    },
+    /// A clue with distance 0.
     #[error("clue {clue}{text}: distance must be at least 1")]
-    ZeroDistance { clue: usize, text: String },
+    ZeroDistance {
+        /// The clue's number, from 1.
+        clue: usize,
+        /// The clue's sentence as ` ("...")`, or empty.
+        text: String,
+    },
+    /// The question names a category the puzzle does not have.
     #[error("question: unknown category `{0}`")]
     UnknownCategory(String),
     /// A clue the file states in a way the format does not allow (kind, fields, types).
     #[error("clue {clue}{text}: {problem}")]
     Clue {
+        /// The clue's number, from 1.
         clue: usize,
+        /// The clue's sentence as ` ("...")`, or empty.
         text: String,
+        /// What is wrong.
         problem: String,
     },
     /// A problem in the `positions` or `categories` sections.
     #[error("{section}: {problem}")]
     Section {
+        /// `positions` or `categories`.
         section: &'static str,
+        /// What is wrong.
         problem: String,
     },
 }
@@ -168,6 +287,8 @@ pub enum PuzzleError {
 /// A puzzle turned into a model, with what is needed to read answers back.
 #[derive(Debug, Clone)]
 pub struct GridModel {
+    /// One variable per value (its position, or a shared one for tied values), one
+    /// all-different per category, then one constraint per clue.
     pub model: Model,
     /// `value_var[c][i]`: the variable of value i of category c.
     pub value_var: Vec<Vec<VarId>>,
@@ -181,6 +302,7 @@ pub struct GridModel {
 /// A solved grid: `table[position][category]` is the value index there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GridAnswer {
+    /// `table[position][category]`: index of the value at that position (0-based both).
     pub table: Vec<Vec<usize>>,
 }
 
@@ -192,6 +314,7 @@ impl GridPuzzle {
         Ok(p)
     }
 
+    /// The positions' names, first to last: the labels given, else `<noun>1`, `<noun>2`, ...
     pub fn position_labels(&self) -> Vec<String> {
         match &self.positions.labels {
             Some(l) => l.clone(),
@@ -231,7 +354,7 @@ impl GridPuzzle {
 
     /// Builds the model for solving and counting: values that clues tie at a fixed distance
     /// (`same`, `left_of`, `right_of`, `left_by`, `right_by`) share one variable, each at its
-    /// offset (see [`merge`]), and those clues disappear. The answers and their count are those
+    /// offset (see `merge.rs`), and those clues disappear. The answers and their count are those
     /// of [`Self::build`]; `clue_constraints` then covers the remaining clues and is not one
     /// constraint per clue.
     pub fn build_merged(&self) -> Result<GridModel, PuzzleError> {
@@ -495,7 +618,7 @@ impl Relation {
     /// The relation in the shared vocabulary ([`crate::puzzles::relation`]); `None` for
     /// `one_of` and `either`, which are not one relation. Positions become 0-based (a
     /// position 0 stays out of range as `usize::MAX`).
-    pub fn rel(&self) -> Option<Rel> {
+    pub(crate) fn rel(&self) -> Option<Rel> {
         Some(match self {
             Relation::Same { .. } => Rel::Same,
             Relation::LeftOf { .. } => Rel::LeftOf,
@@ -562,7 +685,7 @@ pub fn nearest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&
 
 /// Edit distance counting a swap of two neighbouring letters as one edit ("Karanca" is one
 /// edit from "Karnaca"), the commonest typing slip.
-pub fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     strsim::osa_distance(a, b)
 }
 
