@@ -26,19 +26,19 @@ pub fn millis(elapsed: Duration) -> f64 {
 pub struct Settings {
     /// How finite-domain variables became booleans (`onehot`, `bits`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub encoding: Option<String>,
+    pub(crate) encoding: Option<String>,
     /// How at-most-one constraints became clauses.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub amo: Option<String>,
+    pub(crate) amo: Option<String>,
     /// How cardinality constraints became clauses.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub card: Option<String>,
+    pub(crate) card: Option<String>,
     /// How weighted sums became clauses.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pb: Option<String>,
+    pub(crate) pb: Option<String>,
     /// How a connectivity rule is kept (`lazy`: cuts while solving; `eager`: in the CNF).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub connect: Option<String>,
+    pub(crate) connect: Option<String>,
 }
 
 /// One clue of a puzzle, as `solve` names it in explanations.
@@ -75,16 +75,19 @@ pub struct Difference {
 /// `satpuz solve` on a puzzle.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SolveReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
     /// The puzzle's name.
     pub puzzle: String,
     /// Its family (`grid`, `inquest`, `hooks`, `portia`; see `satpuz list`).
     pub family: String,
+    /// The encoding choices the formula was built with.
     pub settings: Settings,
     /// Variables of the formula as built (before solving adds any).
     pub variables: u32,
     /// Clauses of the formula as built.
     pub clauses: usize,
+    /// The puzzle has an answer.
     pub satisfiable: bool,
     /// A second solve with the answer blocked is UNSAT.
     pub unique: bool,
@@ -117,22 +120,28 @@ pub struct SolveReport {
     /// What only this family reports (e.g. Hooks' connectivity cuts, Portia's inscriptions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Value>,
+    /// Time taken, in milliseconds (microsecond precision).
     pub time_ms: f64,
 }
 
 /// `satpuz solve` on a DIMACS file.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CnfSolveReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
     /// The file (`<stdin>` for standard input).
     pub puzzle: String,
     /// Always `cnf`.
     pub family: String,
+    /// Variables of the formula (the header's count).
     pub variables: u32,
+    /// Clauses of the formula.
     pub clauses: usize,
+    /// The formula has a model.
     pub satisfiable: bool,
     /// A model as DIMACS literals (1-based, negative = false).
     pub model: Option<Vec<i64>>,
+    /// Time taken, in milliseconds (microsecond precision).
     pub time_ms: f64,
 }
 
@@ -148,8 +157,11 @@ pub struct Projection {
 /// `satpuz count`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CountReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
+    /// The puzzle's name.
     pub puzzle: String,
+    /// Its family (`grid`, `inquest`, `hooks`, `portia`; see `satpuz list`).
     pub family: String,
     /// Distinct answers found (projected on `projection`).
     pub solutions: u64,
@@ -160,27 +172,39 @@ pub struct CountReport {
     /// (Ctrl-C, SIGTERM).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
+    /// Which variables the count is projected on.
     pub projection: Projection,
+    /// Variables of the formula as built.
     pub variables: u32,
+    /// Clauses of the formula as built.
     pub clauses: usize,
+    /// Time taken, in milliseconds (microsecond precision).
     pub time_ms: f64,
 }
 
 /// Variables and clauses one kind of constraint costs.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Cost {
+    /// Variables it added, auxiliaries included.
     pub variables: u32,
+    /// Clauses it added.
     pub clauses: usize,
 }
 
 /// `satpuz encode --stats --json`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct EncodeReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
+    /// The puzzle's name.
     pub puzzle: String,
+    /// Its family (`grid`, `inquest`, `hooks`, `portia`; see `satpuz list`).
     pub family: String,
+    /// The encoding choices the formula was built with.
     pub settings: Settings,
+    /// Variables of the formula as built.
     pub variables: u32,
+    /// Clauses of the formula as built.
     pub clauses: usize,
     /// The puzzle's own variables (the `c p show` projection).
     pub primary_variables: usize,
@@ -194,8 +218,11 @@ pub struct EncodeReport {
 /// `satpuz decode`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DecodeReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
+    /// The puzzle's name.
     pub puzzle: String,
+    /// Its family (`grid`, `inquest`, `hooks`, `portia`; see `satpuz list`).
     pub family: String,
     /// The solver's verdict.
     pub satisfiable: bool,
@@ -206,8 +233,11 @@ pub struct DecodeReport {
 /// `satpuz prove`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ProveReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
+    /// The puzzle's name.
     pub puzzle: String,
+    /// Its family (`grid`, `inquest`, `hooks`, `portia`; see `satpuz list`).
     pub family: String,
     /// What the refutation certifies (`the answer is unique`, `the puzzle has no solution`,
     /// `the formula is unsatisfiable`).
@@ -221,9 +251,13 @@ pub struct ProveReport {
     pub variables: u32,
     /// Clauses of the refuted formula.
     pub clauses: usize,
+    /// Lemmas in the proof, checked up to the empty clause.
     pub lemmas: usize,
+    /// Of those, the ones that needed the RAT check (not RUP).
     pub rat_lemmas: usize,
+    /// Deletion lines in the proof.
     pub deletions: usize,
+    /// Time taken, in milliseconds (microsecond precision).
     pub time_ms: f64,
 }
 
@@ -232,6 +266,7 @@ pub struct ProveReport {
 pub struct ListEntry {
     /// The name to give as PUZZLE.
     pub puzzle: String,
+    /// Its family (`grid`, `inquest`, `hooks`, `portia`).
     pub family: String,
     /// What it is.
     pub about: String,
@@ -243,7 +278,9 @@ pub struct ListEntry {
 /// `satpuz list --json`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ListReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
+    /// Every built-in puzzle, in the order `satpuz list` prints them.
     pub puzzles: Vec<ListEntry>,
 }
 
@@ -251,6 +288,7 @@ pub struct ListReport {
 /// for itself (inside one long solver call). Exit 4.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct StoppedReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
     /// The puzzle, when the run counts one's solutions.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -262,6 +300,7 @@ pub struct StoppedReport {
     pub complete: bool,
     /// `timeout` or `interrupted`.
     pub stopped: String,
+    /// Time from the start to the stop, in milliseconds (microsecond precision).
     pub time_ms: f64,
 }
 
@@ -270,6 +309,7 @@ pub struct StoppedReport {
 pub struct StatementMark {
     /// From 1, in the case's order.
     pub number: usize,
+    /// The statement's wording.
     pub text: String,
     /// `satisfied`, `violated` or `open`.
     pub mark: String,
@@ -278,16 +318,23 @@ pub struct StatementMark {
 /// `satpuz inquest check --json`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SheetCheckReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
     /// The case's title line.
     pub case: String,
+    /// Always `inquest`.
     pub family: String,
+    /// Every statement with its mark, in the case's order.
     pub statements: Vec<StatementMark>,
+    /// Statements true whatever goes in the blank squares.
     pub satisfied: usize,
+    /// Statements false whatever goes in the blank squares.
     pub violated: usize,
+    /// Statements that depend on squares still blank.
     pub open: usize,
     /// Every square is filled.
     pub complete: bool,
+    /// Squares filled in that differ from the solution.
     pub wrong_squares: usize,
     /// Whether the sheet names the right thief (absent: it names none).
     pub thief_right: Option<bool>,
@@ -298,17 +345,22 @@ pub struct SheetCheckReport {
 /// A square of an Inquest sheet.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SquareValue {
+    /// The room (a column of the sheet).
     pub room: String,
+    /// The category (a block of rows: `person`, `trade`, `object`, `clock`).
     pub category: String,
+    /// The value in that room and category.
     pub value: String,
 }
 
 /// `satpuz inquest hint --json`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct HintReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
     pub schema_version: u32,
     /// The case's title line.
     pub case: String,
+    /// Always `inquest`.
     pub family: String,
     /// `fill`, `contradiction`, `wrong_thief` or `complete`.
     pub hint: String,
@@ -333,17 +385,27 @@ pub struct HintReport {
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Report {
+    /// `satpuz solve` on a puzzle.
     Solve(SolveReport),
     /// A file of several puzzles (a Portia catalogue file): one report each.
     Solves(Vec<SolveReport>),
+    /// `satpuz solve` on a DIMACS file.
     CnfSolve(CnfSolveReport),
+    /// `satpuz count`.
     Count(CountReport),
+    /// `satpuz encode --stats --json`.
     Encode(EncodeReport),
+    /// `satpuz decode`.
     Decode(DecodeReport),
+    /// `satpuz prove`.
     Prove(ProveReport),
+    /// `satpuz list --json`.
     List(ListReport),
+    /// A run stopped before its work could report.
     Stopped(StoppedReport),
+    /// `satpuz inquest check --json`.
     SheetCheck(SheetCheckReport),
+    /// `satpuz inquest hint --json`.
     Hint(HintReport),
 }
 
