@@ -1,23 +1,43 @@
+#![warn(missing_docs)]
 //! # satpuz
 //!
 //! Logic puzzles to CNF, solved by a real CDCL SAT solver (varisat, embedded), with counting and
 //! uniqueness proofs by projected blocking clauses, and DIMACS export/import so any result can
 //! be re-checked with an external solver such as minisat.
 //!
+//! A puzzle becomes a [`model::Model`] (finite-domain variables and constraints), the model a
+//! [`cnf::Cnf`] under one [`model::EncodeOptions`] (no encoding choice changes an answer or a
+//! count), and the CNF is solved, counted or certified by [`solve`]. Counting and uniqueness
+//! block assignments of the *primary* variables only, so a count is a count of distinct
+//! answers, never of auxiliary encodings. The `satpuz` binary is a thin command line over this
+//! library.
+//!
 //! | layer | module | what it holds |
 //! |---|---|---|
-//! | literals, clauses, variable ids, DIMACS | [`cnf`] | [`cnf::Cnf`], [`cnf::dimacs`] |
-//! | encodings | [`encode`] | at-most-one (pairwise, sequential counter, rustsat's), one-hot and bit-vector domains |
-//! | models | [`model`] | finite-domain variables, all-different, unary/binary tables, disjunctions |
-//! | solving | [`solve`] | the [`solve::Backend`] trait, varisat, external solvers, enumeration, uniqueness |
-//! | puzzles | [`puzzles`] | logic grids (Jindosh, zebra, ...) |
+//! | literals, clauses, variable ids, DIMACS | [`cnf`] | [`cnf::Cnf`] (flat clauses, named variables, primary set), [`cnf::dimacs`] (read, write, solver models) |
+//! | encodings | [`encode`] | at-most-one (pairwise, sequential counter, rustsat's), one-hot and bit-vector domains, cardinality, pseudo-boolean |
+//! | models | [`model`] | finite-domain variables; all-different, tables, clauses, gates, counts and linear sums; [`model::EncodeOptions`] |
+//! | solving | [`solve`] | the [`solve::Backend`] trait, varisat, external solvers, enumeration, uniqueness, one incremental [`solve::Session`], explanations, DRAT proofs, stopping by timeout |
+//! | puzzles | [`puzzles`] | the [`puzzles::Family`] trait and its [`puzzles::registry`]; logic grids ([`puzzles::grid`], with [`puzzles::jindosh`] and the prose reader [`puzzles::jindosh_text`]), Jane Street's [`puzzles::hooks`], the seeded [`puzzles::inquest`] cases, and [`puzzles::portia`]'s caskets; grids, the Inquest and the Jindosh reader share one relation vocabulary (`puzzles/relation.rs`, crate-internal) |
+//! | results | [`report`] | the serde structs every command prints with `--json`, and their JSON Schema |
+//! | options | [`choice`] | the [`choice::Choice`] trait: named options (encodings, generator rules) for front ends |
+//!
+//! Count the seatings of three guests where Ann avoids the first seat, then prove the
+//! shipped Jindosh Riddle has exactly one answer:
 //!
 //! ```
-//! use satpuz::model::EncodeOptions;
-//! use satpuz::solve::{Varisat, Verdict, solve_unique};
+//! use satpuz::model::{Constraint, EncodeOptions, Model};
+//! use satpuz::solve::{Varisat, Verdict, count, solve_unique};
 //!
-//! let puzzle = satpuz::puzzles::jindosh::puzzle().unwrap();
-//! let grid = puzzle.build().unwrap();
+//! let mut model = Model::new();
+//! let seats: Vec<String> = (1..=3).map(|s| format!("seat{s}")).collect();
+//! let guests: Vec<_> = ["ann", "bob", "cy"].map(|g| model.add_var(g, seats.clone())).into();
+//! model.add(Constraint::AllDifferent(guests.clone()));
+//! model.add(Constraint::InSet { var: guests[0], allowed: vec![false, true, true] });
+//! let mut encoded = model.encode(EncodeOptions::default());
+//! assert_eq!(count(&mut encoded.cnf, None).unwrap(), 4);
+//!
+//! let grid = satpuz::puzzles::jindosh::puzzle().unwrap().build().unwrap();
 //! let mut encoded = grid.model.encode(EncodeOptions::default());
 //! let mut solver = Varisat::with_cnf(&encoded.cnf);
 //! let verdict = solve_unique(&mut encoded.cnf, &mut solver).unwrap();

@@ -3,9 +3,9 @@
 pub mod explain;
 pub mod external;
 pub mod proof;
-pub mod session;
+pub(crate) mod session;
 pub mod stop;
-pub mod subset;
+pub(crate) mod subset;
 
 use std::ops::ControlFlow;
 
@@ -19,16 +19,30 @@ pub use subset::{CutOrder, Growth, grow, minimal_unique_subset};
 /// Errors a solver can report.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
+    /// The solver itself failed (varisat's error, or a proof it could not write).
     #[error("solver failed: {0}")]
     Solver(String),
+    /// An external solver could not be started, or its files not written or read.
     #[error("could not run external solver `{cmd}`: {source}")]
-    Spawn { cmd: String, source: std::io::Error },
+    Spawn {
+        /// The solver's command.
+        cmd: String,
+        /// The I/O error (not found, permission, a file that could not be written or read).
+        source: std::io::Error,
+    },
+    /// An external solver ran but its output held no usable verdict.
     #[error("external solver `{cmd}` gave no verdict: {detail}")]
-    External { cmd: String, detail: String },
+    External {
+        /// The solver's command.
+        cmd: String,
+        /// What was wrong with its output.
+        detail: String,
+    },
 }
 
 /// A SAT solver that takes clauses incrementally and solves under assumptions.
 pub trait Backend {
+    /// Adds a clause for good (variables are created as the clauses mention them).
     fn add_clause(&mut self, lits: &[Lit]);
     /// Satisfiable under the assumptions?
     fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError>;
@@ -37,6 +51,7 @@ pub trait Backend {
     /// After an UNSAT answer under assumptions: a subset of them that is already UNSAT.
     fn failed_assumptions(&self) -> Vec<Lit>;
 
+    /// Adds every clause of `cnf`.
     fn add_cnf(&mut self, cnf: &Cnf) {
         for cl in cnf.clauses.iter() {
             self.add_clause(cl);
@@ -57,7 +72,7 @@ impl Default for Varisat {
 }
 
 impl Varisat {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Varisat {
             solver: varisat::Solver::new(),
             buf: Vec::new(),
@@ -168,6 +183,7 @@ pub fn enumerate(
 /// What a solve-with-uniqueness-check found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
+    /// No solution at all.
     Unsat,
     /// One solution; the formula with its blocking clause is UNSAT.
     Unique(Vec<bool>),

@@ -32,7 +32,7 @@ const SHIPPED: &[(&str, &str)] = &[
 ];
 
 /// Logic grids: positions in a line, categories of values, clues relating values.
-pub struct GridFamily;
+pub(crate) struct GridFamily;
 
 impl Family for GridFamily {
     fn name(&self) -> &'static str {
@@ -109,7 +109,7 @@ impl Family for GridFamily {
 }
 
 /// "jindosh: 5 seats, 5 categories, 26 clues".
-pub fn summary(p: &GridPuzzle) -> String {
+pub(crate) fn summary(p: &GridPuzzle) -> String {
     format!(
         "{}: {} {}s, {} categories, {} clues",
         p.name,
@@ -121,13 +121,13 @@ pub fn summary(p: &GridPuzzle) -> String {
 }
 
 /// A grid puzzle as a [`Puzzle`] of `family` (the Inquest's cases are grids too).
-pub struct GridPuzzleView {
-    pub puzzle: Rc<GridPuzzle>,
-    pub family: &'static str,
+pub(crate) struct GridPuzzleView {
+    pub(crate) puzzle: Rc<GridPuzzle>,
+    pub(crate) family: &'static str,
 }
 
 impl GridPuzzleView {
-    pub fn new(puzzle: GridPuzzle) -> GridPuzzleView {
+    pub(crate) fn new(puzzle: GridPuzzle) -> GridPuzzleView {
         GridPuzzleView {
             puzzle: Rc::new(puzzle),
             family: "grid",
@@ -135,7 +135,7 @@ impl GridPuzzleView {
     }
 
     /// The formula, typed (the Inquest wraps it).
-    pub fn instance(
+    pub(crate) fn instance(
         &self,
         opts: &BuildOptions,
         purpose: Purpose,
@@ -171,15 +171,15 @@ impl Puzzle for GridPuzzleView {
 }
 
 /// A grid's formula: the model (merged for solving), its encoding and the puzzle.
-pub struct GridInstance {
-    pub puzzle: Rc<GridPuzzle>,
-    pub grid: GridModel,
-    pub encoded: Encoded,
-    pub opts: EncodeOptions,
+pub(crate) struct GridInstance {
+    pub(crate) puzzle: Rc<GridPuzzle>,
+    pub(crate) grid: GridModel,
+    pub(crate) encoded: Encoded,
+    pub(crate) opts: EncodeOptions,
 }
 
 impl GridInstance {
-    pub fn new(
+    pub(crate) fn new(
         puzzle: Rc<GridPuzzle>,
         opts: &BuildOptions,
         purpose: Purpose,
@@ -199,7 +199,7 @@ impl GridInstance {
     }
 
     /// The answer table of a model.
-    pub fn table(&self, assignment: &[bool]) -> Result<GridAnswer, FamilyError> {
+    pub(crate) fn table(&self, assignment: &[bool]) -> Result<GridAnswer, FamilyError> {
         let values = self.encoded.decode(assignment).ok_or_else(|| {
             FamilyError::Refused(
                 "the model does not assign every puzzle variable a valid value".into(),
@@ -209,7 +209,7 @@ impl GridInstance {
     }
 
     /// The answer of a model, typed.
-    pub fn solution(&self, assignment: &[bool]) -> Result<GridSolution, FamilyError> {
+    pub(crate) fn solution(&self, assignment: &[bool]) -> Result<GridSolution, FamilyError> {
         Ok(GridSolution {
             puzzle: self.puzzle.clone(),
             table: self.table(assignment)?,
@@ -305,25 +305,25 @@ impl Instance for GridInstance {
 }
 
 /// A solved grid with its puzzle, for rendering.
-pub struct GridSolution {
-    pub puzzle: Rc<GridPuzzle>,
-    pub table: GridAnswer,
+pub(crate) struct GridSolution {
+    pub(crate) puzzle: Rc<GridPuzzle>,
+    pub(crate) table: GridAnswer,
 }
 
 /// A grid answer as JSON.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct GridSolutionValue {
+pub(crate) struct GridSolutionValue {
     /// One object per position, first to last: the position's label under the puzzle's noun
     /// (`"seat": "seat1"`), then one field per category.
-    pub positions: Vec<BTreeMap<String, String>>,
+    pub(crate) positions: Vec<BTreeMap<String, String>>,
     /// The puzzle's question answered: each value of its `each` category, and the value of
     /// `show` beside it.
-    pub question: BTreeMap<String, String>,
+    pub(crate) question: BTreeMap<String, String>,
 }
 
 impl GridSolution {
     /// The answer as a serde value.
-    pub fn to_value(&self) -> GridSolutionValue {
+    pub(crate) fn to_value(&self) -> GridSolutionValue {
         let p = &self.puzzle;
         let positions = p
             .position_labels()
@@ -395,7 +395,7 @@ pub fn render(p: &GridPuzzle, answer: &GridAnswer) -> String {
 }
 
 /// (value of `each`, value of `show` at the same position), in `each`'s value order.
-pub fn question_pairs(p: &GridPuzzle, answer: &GridAnswer) -> Vec<(String, String)> {
+pub(crate) fn question_pairs(p: &GridPuzzle, answer: &GridAnswer) -> Vec<(String, String)> {
     let Some(q) = &p.question else {
         return Vec::new();
     };
@@ -419,7 +419,7 @@ pub fn question_pairs(p: &GridPuzzle, answer: &GridAnswer) -> Vec<(String, Strin
 }
 
 /// The cells where two answers differ.
-pub fn differences(p: &GridPuzzle, a: &GridAnswer, b: &GridAnswer) -> Vec<Difference> {
+pub(crate) fn differences(p: &GridPuzzle, a: &GridAnswer, b: &GridAnswer) -> Vec<Difference> {
     let labels = p.position_labels();
     let mut out = Vec::new();
     for (pos, (ra, rb)) in a.table.iter().zip(&b.table).enumerate() {
@@ -439,7 +439,7 @@ pub fn differences(p: &GridPuzzle, a: &GridAnswer, b: &GridAnswer) -> Vec<Differ
 
 /// Two answers as one table: a row per position, the first answer's categories, then the
 /// second's; a differing cell carries a `*`.
-pub fn side_by_side(p: &GridPuzzle, a: &GridAnswer, b: &GridAnswer) -> String {
+pub(crate) fn side_by_side(p: &GridPuzzle, a: &GridAnswer, b: &GridAnswer) -> String {
     let cats = &p.categories;
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut head = vec![p.positions.noun.clone()];
