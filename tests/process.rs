@@ -1,9 +1,9 @@
-//! The binary at the process level (issue 10, items 6-9 and 12): a reader that closes the pipe
+//! The binary at the process level (issue 10, items 6-10 and 12): a reader that closes the pipe
 //! early, standard output on a full disk, Ctrl-C and SIGTERM on a long count, `--timeout`,
-//! memory that flags must not inflate, generator shapes that cannot be served, and output files
-//! that stay as they were when a command refuses or fails. Every test runs the built binary as
-//! a child process; long inputs are made here, deterministically, and each test stays within a
-//! few seconds.
+//! memory that flags must not inflate, memory per answer of a grid count, generator shapes
+//! that cannot be served, and output files that stay as they were when a command refuses or
+//! fails. Every test runs the built binary as a child process; long inputs are made here,
+//! deterministically, and each test stays within a few seconds.
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -85,6 +85,30 @@ fn loose_grid(dir: &Path, positions: usize, categories: usize) -> String {
     let puzzle = serde_json::json!({"name": format!("loose {positions}x{categories}"),
         "positions": {"count": positions}, "categories": cats, "clues": []});
     let path = dir.join(format!("loose{positions}x{categories}.json"));
+    std::fs::write(&path, puzzle.to_string()).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// A logic grid where every value of categories 1.. is clued against its namesake in category
+/// 0 (`kind` `not_same`: none of them free, still (positions!)·D^(categories-1) answers;
+/// `same`: each column tied into one shared variable, positions! answers).
+fn clued_grid(dir: &Path, positions: usize, categories: usize, kind: &str) -> String {
+    let cats: Vec<serde_json::Value> = (0..categories)
+        .map(|c| {
+            serde_json::json!({"name": format!("c{c}"),
+                "values": (0..positions).map(|i| format!("v{c}_{i}")).collect::<Vec<_>>()})
+        })
+        .collect();
+    let clues: Vec<serde_json::Value> = (1..categories)
+        .flat_map(|c| {
+            (0..positions).map(move |i| {
+                serde_json::json!({"kind": kind, "a": format!("v0_{i}"), "b": format!("v{c}_{i}")})
+            })
+        })
+        .collect();
+    let puzzle = serde_json::json!({"name": format!("{kind} {positions}x{categories}"),
+        "positions": {"count": positions}, "categories": cats, "clues": clues});
+    let path = dir.join(format!("{kind}{positions}x{categories}.json"));
     std::fs::write(&path, puzzle.to_string()).unwrap();
     path.to_str().unwrap().to_string()
 }
@@ -341,12 +365,12 @@ fn sigint_on_a_long_count_reports_the_partial_count() {
     assert!(n > 0, "some models counted in a second: {run:?}");
 }
 
-/// Item 12: SIGTERM is an interrupt too; on a grid count (stopped from outside its loop) the
-/// JSON says `"complete": false`.
+/// Item 12: SIGTERM is an interrupt too; on a grid count the JSON says `"complete": false`.
 #[test]
 fn sigterm_on_a_grid_count_gives_incomplete_json() {
     let dir = scratch("sigterm");
-    let grid = loose_grid(&dir, 8, 3);
+    // Every value clued: counted class by class for far longer than the test.
+    let grid = clued_grid(&dir, 8, 3, "not_same");
     let run = run_with(
         satpuz(&["count", &grid, "--all", "--json"]),
         Duration::from_secs(10),
@@ -399,8 +423,8 @@ fn timeout_ends_counts_and_single_long_solves() {
     assert!(run.stdout.ends_with("s UNKNOWN\n"), "{run:?}");
     assert!(run.took < Duration::from_secs(5), "{run:?}");
 
-    // An unclued grid's `solve` counts answers up to --limit: stopped, it says how many.
-    let grid = loose_grid(&dir, 8, 3);
+    // A grid's `solve` counts answers up to --limit: stopped, it says how many.
+    let grid = clued_grid(&dir, 8, 3, "not_same");
     let run = run_with(
         satpuz(&["solve", &grid, "--limit", "100000000", "--timeout", "1"]),
         Duration::from_secs(10),
@@ -423,6 +447,112 @@ fn vm_peak_mb(pid: u32, field: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with(field))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024)
+}
+
+/// Peak resident memory of a running child in MB: `VmHWM` read every 50 ms until it exits.
+fn sampled_peak_rss_mb(child: &Child) -> u64 {
+    let mut peak = 0;
+    while let Some(mb) = vm_peak_mb(child.id(), "VmHWM:") {
+        peak = peak.max(mb);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    peak
+}
+
+/// Runs `satpuz args` with its address space capped at `mb` MB (an allocation beyond it
+/// aborts the process).
+fn capped(mb: u64, args: &[&str]) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", mb * 1024))
+        .arg(BIN)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// Item 10: memory per answer. Enumerating a grid's answers kept 100-800 KB per answer (an
+/// unclued 20x5 grid: `solve` with its default count of 1,000 answers took 780 MB, 30x5
+/// 2.6 GB, `count --limit 5000` aborted at 3.8 GB; a count grew ~300 MB/s). Now answers are
+/// not kept, a count blocks whole classes of answers with one clause, and a count stays far
+/// below 200 MB while it runs.
+#[test]
+fn grid_counts_keep_memory_bounded() {
+    let dir = scratch("grid-memory");
+    let loose20 = loose_grid(&dir, 20, 5);
+    let loose30 = loose_grid(&dir, 30, 5);
+    for (args, code) in [
+        (vec!["solve", &loose30], 3),
+        (vec!["solve", &loose20, "--limit", "100000"], 3),
+        (vec!["count", &loose20, "--limit", "5000"], 0),
+    ] {
+        let out = capped(1024, &args);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{args:?}: {stdout}{}",
+            text(&out.stderr)
+        );
+        let limit = args.get(3).copied().unwrap_or("1000");
+        assert!(
+            stdout.contains(&format!("at least {limit} solution")),
+            "{stdout}"
+        );
+    }
+    // Every answer of an unclued 8x3 grid, exactly: (8!)^3.
+    let loose8 = loose_grid(&dir, 8, 3);
+    let run = run_with(
+        satpuz(&["count", &loose8, "--all"]),
+        Duration::from_secs(30),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    let all = 40_320u64.pow(3);
+    assert!(
+        run.stdout.contains(&format!(": {all} solution(s)")),
+        "{run:?}"
+    );
+    // (20!)^5 answers: more than a count holds, said as such.
+    let run = run_with(
+        satpuz(&["count", &loose20, "--all"]),
+        Duration::from_secs(30),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(EXIT_INPUT), "{run:?}");
+    assert!(
+        run.stderr
+            .contains("more than 18446744073709551615 solutions"),
+        "{run:?}"
+    );
+    // Every value clued (no free value; and every column tied into one shared variable):
+    // counting until the timeout stays small.
+    for grid in [
+        clued_grid(&dir, 20, 5, "not_same"),
+        clued_grid(&dir, 20, 3, "same"),
+    ] {
+        let mut peak = 0;
+        let run = run_with(
+            satpuz(&["count", &grid, "--all", "--timeout", "4"]),
+            Duration::from_secs(30),
+            |child| peak = sampled_peak_rss_mb(child),
+        );
+        assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+        let counted: u64 = run
+            .stdout
+            .split("at least ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        assert!(counted > 0, "{run:?}");
+        assert!(
+            peak > 0 && peak < 200,
+            "{grid}: peak RSS {peak} MB, {run:?}"
+        );
+    }
 }
 
 /// Item 8: a count given as a flag is not a size to allocate. `inquest --count 10^9` used to

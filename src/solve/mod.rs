@@ -38,6 +38,12 @@ pub enum SolveError {
         /// What was wrong with its output.
         detail: String,
     },
+    /// A count beyond `u64::MAX` (18446744073709551615).
+    #[error(
+        "more than 18446744073709551615 solutions: too many to count exactly (--limit N counts \
+         up to N)"
+    )]
+    TooMany,
 }
 
 /// A SAT solver that takes clauses incrementally and solves under assumptions.

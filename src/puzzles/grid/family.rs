@@ -9,7 +9,7 @@ use std::rc::Rc;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::answers::count_answers;
+use super::answers::count_only;
 use super::{GridAnswer, GridModel, GridPuzzle};
 use crate::choice::Choice;
 use crate::cnf::Cnf;
@@ -248,15 +248,12 @@ impl Instance for GridInstance {
     fn count(
         &mut self,
         limit: Option<u64>,
-        _stop: &Stop,
+        stop: &Stop,
         tick: &mut dyn FnMut(),
     ) -> Result<Enumerated, SolveError> {
-        // No stop check inside count_answers yet: a stop ends it from the caller's supervisor.
-        let found = count_answers(&self.grid, &self.encoded, limit, |_| tick())?;
-        Ok(Enumerated {
-            found,
-            stopped: None,
-        })
+        // `tick` once per class of answers: the supervisor's count is a lower bound, and this
+        // returns the exact count so far as soon as `stop` says so.
+        count_only(&self.grid, &self.encoded, limit, stop, tick)
     }
 
     fn answer(&self, assignment: &[bool]) -> Result<Box<dyn Answer>, FamilyError> {
