@@ -1,10 +1,11 @@
-//! Issue 10, item 10 in the library: a grid count that only needs the number of answers counts
-//! them by classes (answers that differ only in where free or tried values stand), one blocking
-//! clause per class. Checked against the brute force of `tests/common` on random small grids,
-//! against a second oracle (placements of the mentioned values only, times the arrangements of
-//! the rest) on rows too long for the brute force, with limits, and past the range of a `u64`.
-//! The process-level side (peak memory of `solve`/`count` on unclued and loosely clued grids)
-//! is in `tests/process.rs`.
+//! Issue 10, items 10 and 11 in the library. A grid count that only needs the number of
+//! answers counts them by classes (answers that differ only in where free or tried values
+//! stand), one blocking clause per class: checked against the brute force of `tests/common` on
+//! random small grids, against a second oracle (placements of the mentioned values only, times
+//! the arrangements of the rest) on rows too long for the brute force, with limits, and past
+//! the range of a `u64`. A CNF count multiplies by 2 per projected variable no clause mentions:
+//! checked against the brute force on random formulas with such variables. The process-level
+//! side (peak memory, refusals, times) is in `tests/process.rs`.
 
 mod common;
 
@@ -13,10 +14,11 @@ use std::collections::HashMap;
 use common::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use satpuz::cnf::dimacs::parse_cnf;
 use satpuz::puzzles::grid::answers::{count_answers, count_only};
 use satpuz::puzzles::grid::{Clue, GridPuzzle};
-use satpuz::solve::SolveError;
-use satpuz::solve::stop::Stop;
+use satpuz::solve::stop::{Stop, count_until};
+use satpuz::solve::{SolveError, Varisat};
 
 /// `count_only` on the merged model, in every domain encoding; every count must be `expected`,
 /// and a limit below it must be met exactly and reported complete by the caller's rule.
@@ -238,4 +240,75 @@ fn counts_beyond_u64_are_refused_and_limits_still_count() {
     let counted = count_only(&merged, &encoded, Some(5), &stop, || {}).unwrap();
     assert_eq!(counted.found, 0);
     assert!(counted.stopped.is_some());
+}
+
+/// `count_until` on a DIMACS text: (count, stopped).
+fn count_cnf(dimacs: &str, limit: Option<u64>) -> Result<u64, SolveError> {
+    let mut cnf = parse_cnf(dimacs.as_bytes(), false).unwrap().cnf;
+    let mut solver = Varisat::with_cnf(&cnf);
+    let mut seen = 0;
+    let counted = count_until(&mut cnf, &mut solver, limit, &Stop::new(None), |n| {
+        seen += n
+    })?;
+    assert_eq!(counted.stopped, None);
+    assert_eq!(seen, counted.found, "the increments add up to the count");
+    Ok(counted.found)
+}
+
+#[test]
+fn cnf_counts_with_unmentioned_variables_match_the_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut free_seen = 0;
+    for round in 0..300 {
+        let mut plain = PlainCnf::random(&mut rng, round % 2 == 1);
+        // Up to 4 more variables, in no clause (and, projected, sometimes shown).
+        let extra = rng.random_range(0..=4usize.min(18 - plain.num_vars));
+        let first = plain.num_vars + 1;
+        plain.num_vars += extra;
+        if let Some(show) = &mut plain.show {
+            show.extend((first..=plain.num_vars).filter(|_| rng.random_bool(0.7)));
+        }
+        let mentioned = |v: usize| {
+            plain
+                .clauses
+                .iter()
+                .flatten()
+                .any(|l| l.unsigned_abs() as usize == v)
+        };
+        free_seen += usize::from((1..=plain.num_vars).any(|v| !mentioned(v)));
+        let expected = plain.brute_force_count();
+        let text = plain.to_dimacs();
+        assert_eq!(count_cnf(&text, None).unwrap(), expected, "{text}");
+        if expected > 1 {
+            assert_eq!(
+                count_cnf(&text, Some(expected - 1)).unwrap(),
+                expected - 1,
+                "{text}"
+            );
+        }
+    }
+    assert!(
+        free_seen > 150,
+        "{free_seen} formulas had a variable in no clause"
+    );
+}
+
+#[test]
+fn cnf_counts_of_free_variables_are_exact_and_bounded() {
+    // 2^40 models with one solver call (one call per model took 20 s for the first 10^5).
+    assert_eq!(count_cnf("p cnf 40 0\n", None).unwrap(), 1 << 40);
+    // Two constrained variables (two models of theirs), 28 free: 2^29.
+    assert_eq!(
+        count_cnf("p cnf 30 2\n1 2 0\n-1 -2 0\n", None).unwrap(),
+        1 << 29
+    );
+    // Projected on 1, 2 and the free 3: four.
+    let shown = "c p show 1 2 3 0\np cnf 10 2\n1 2 0\n-1 -2 0\n";
+    assert_eq!(count_cnf(shown, None).unwrap(), 4);
+    // 2^69: beyond a u64, refused; a limit still counts up to it.
+    let err = count_cnf("p cnf 70 1\n1 0\n", None).unwrap_err();
+    assert!(matches!(err, SolveError::TooMany), "{err}");
+    for limit in [1, 5, u64::MAX] {
+        assert_eq!(count_cnf("p cnf 70 1\n1 0\n", Some(limit)).unwrap(), limit);
+    }
 }

@@ -43,6 +43,19 @@ fn free_cnf(dir: &Path, vars: u32) -> String {
     path.to_str().unwrap().to_string()
 }
 
+/// A chain `x1 ∨ x2, x2 ∨ x3, ...` over `vars` variables: every variable in a clause, and a
+/// Fibonacci number of models (~10^12 for 60), found one per solver call for far longer than
+/// any test (a variable in no clause would multiply whole batches of models at once).
+fn chain_cnf(dir: &Path, vars: u32) -> String {
+    let path = dir.join(format!("chain{vars}.cnf"));
+    let mut cnf = format!("p cnf {vars} {}\n", vars - 1);
+    for i in 1..vars {
+        cnf.push_str(&format!("{i} {} 0\n", i + 1));
+    }
+    std::fs::write(&path, cnf).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
 /// The pigeonhole formula: `holes + 1` pigeons in `holes` holes, UNSAT and exponentially hard
 /// for resolution, so for CDCL: one `solve()` call that runs far longer than any test.
 fn pigeonhole(dir: &Path, holes: u32) -> String {
@@ -330,7 +343,7 @@ fn a_full_disk_on_stderr_is_no_panic() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(EXIT_INPUT));
-    let big = free_cnf(&dir, 60);
+    let big = chain_cnf(&dir, 60);
     let out = satpuz(&["count", &big, "--all", "--timeout", "1.3", "--progress"])
         .stderr(full())
         .output()
@@ -342,7 +355,7 @@ fn a_full_disk_on_stderr_is_no_panic() {
 #[test]
 fn sigint_on_a_long_count_reports_the_partial_count() {
     let dir = scratch("sigint");
-    let cnf = free_cnf(&dir, 60);
+    let cnf = chain_cnf(&dir, 60);
     let run = run_with(
         satpuz(&["count", &cnf, "--all"]),
         Duration::from_secs(10),
@@ -390,7 +403,7 @@ fn sigterm_on_a_grid_count_gives_incomplete_json() {
 #[test]
 fn timeout_ends_counts_and_single_long_solves() {
     let dir = scratch("timeout");
-    let cnf = free_cnf(&dir, 60);
+    let cnf = chain_cnf(&dir, 60);
     let run = run_with(
         satpuz(&["count", &cnf, "--all", "--timeout", "1"]),
         Duration::from_secs(10),
@@ -553,6 +566,104 @@ fn grid_counts_keep_memory_bounded() {
             "{grid}: peak RSS {peak} MB, {run:?}"
         );
     }
+}
+
+/// Item 11: work that was quadratic ends within a generous bound. `check-drat` with 10^6
+/// copies of one lemma (10^5 took 5.4 s, 10^6 more than 150 s); `count --all` of 2^40 models
+/// of 40 variables in no clause (one solver call per model, 10^5 of them took 20 s).
+#[test]
+fn repeated_lemmas_and_free_variables_end_quickly() {
+    let dir = scratch("quadratic");
+    let cnf = dir.join("php.cnf");
+    std::fs::write(&cnf, "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n").unwrap();
+    let drat = dir.join("repeated.drat");
+    let mut proof = "1 2 0\n".repeat(1_000_000);
+    proof.push_str("2 0\n0\n");
+    std::fs::write(&drat, proof).unwrap();
+    let run = run_with(
+        satpuz(&["check-drat", cnf.to_str().unwrap(), drat.to_str().unwrap()]),
+        Duration::from_secs(60),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    assert!(run.stdout.contains("s VERIFIED"), "{run:?}");
+
+    let free = dir.join("free40.cnf");
+    std::fs::write(&free, "p cnf 40 0\n").unwrap();
+    let run = run_with(
+        satpuz(&["count", free.to_str().unwrap(), "--all"]),
+        Duration::from_secs(60),
+        |_| {},
+    );
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    assert!(
+        run.stdout
+            .contains(&format!(": {} solution(s)", 1u64 << 40)),
+        "{run:?}"
+    );
+}
+
+/// Item 11: a grid whose structure alone would take more than 10^8 clauses (200 positions x 20
+/// categories: 1.6*10^8 with the default pairwise at-most-one, 4.5 GB to solve; 1000 x 2:
+/// 2*10^9, aborted) is refused before anything is built, naming the limit and what fits; what
+/// fits runs in bounded memory, and `encode` holds the formula once (it was copied for the
+/// export, and the DIMACS text was built whole beside it).
+#[test]
+fn grids_too_large_to_encode_are_refused_up_front() {
+    let dir = scratch("oversized");
+    for (positions, categories, fits) in [
+        (200, 20, "--amo seqcounter takes about"),
+        (1000, 2, "--encoding bits takes about"),
+    ] {
+        let grid = loose_grid(&dir, positions, categories);
+        for command in ["solve", "count", "encode"] {
+            let mut args = vec![command, &grid];
+            match command {
+                "count" => args.extend(["--limit", "10"]),
+                "encode" => args.push("--stats"),
+                _ => {}
+            }
+            let out = capped(2048, &args);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(EXIT_INPUT), "{args:?}: {err}");
+            for part in [
+                format!("{positions} positions x {categories} categories: too large to encode"),
+                "the limit is 100000000".to_string(),
+                fits.to_string(),
+            ] {
+                assert!(err.contains(&part), "{args:?}: {err}");
+            }
+        }
+    }
+    let grid = loose_grid(&dir, 200, 20);
+    let out = capped(2048, &["encode", &grid, "--amo", "seqcounter", "--stats"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+
+    // About 10^7 clauses (~180 MB as a formula): writing them as DIMACS adds little.
+    let grid = loose_grid(&dir, 80, 20);
+    let cnf = dir.join("80x20.cnf");
+    let mut peak = 0;
+    let run = run_with(
+        satpuz(&["encode", &grid, "--dimacs", cnf.to_str().unwrap()]),
+        Duration::from_secs(60),
+        |child| peak = sampled_peak_rss_mb(child),
+    );
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    assert!(
+        peak > 0 && peak < 260,
+        "peak RSS {peak} MB (the formula alone ~180 MB)"
+    );
+    let written = std::fs::read_to_string(&cnf).unwrap();
+    let header = written.lines().find(|l| l.starts_with("p cnf")).unwrap();
+    let clauses: usize = header.split_whitespace().nth(3).unwrap().parse().unwrap();
+    assert!(clauses > 10_000_000, "{header}");
+    assert_eq!(
+        written
+            .lines()
+            .filter(|l| l.ends_with(" 0") && !l.starts_with('c'))
+            .count(),
+        clauses
+    );
 }
 
 /// Item 8: a count given as a flag is not a size to allocate. `inquest --count 10^9` used to

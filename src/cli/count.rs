@@ -1,6 +1,5 @@
 //! `satpuz count`: the number of distinct solutions, by projected blocking clauses.
 
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -10,7 +9,7 @@ use satpuz::cnf::Cnf;
 use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
 use satpuz::solve::Varisat;
-use satpuz::solve::stop::{Enumerated, enumerate_until};
+use satpuz::solve::stop::{Enumerated, count_until};
 
 use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
 use super::output::outln;
@@ -163,8 +162,5 @@ impl CountCmd {
 fn count_cnf(cnf: &mut Cnf, limit: Option<u64>) -> anyhow::Result<Enumerated> {
     let mut solver = Varisat::with_cnf(cnf);
     let stop = run::stop();
-    Ok(enumerate_until(cnf, &mut solver, limit, &stop, |_| {
-        run::found(1);
-        ControlFlow::Continue(())
-    })?)
+    Ok(count_until(cnf, &mut solver, limit, &stop, run::found)?)
 }

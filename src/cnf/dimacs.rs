@@ -281,7 +281,17 @@ fn comment(notes: &mut CommentNotes, body: &str, line: usize) -> Result<(), Dima
 /// named variable, then `c p show ... 0` for the primary variables), `p cnf V C`, one clause
 /// per line.
 pub fn write_cnf(cnf: &Cnf, header_comments: &[String], out: &mut dyn Write) -> io::Result<()> {
-    let mut buf = String::with_capacity(16 * cnf.num_clauses() + 1024);
+    // Text is made in a buffer of about CHUNK bytes, written out whenever it fills: the whole
+    // text at once doubled `encode`'s peak memory (16 bytes a clause beside the formula).
+    const CHUNK: usize = 1 << 20;
+    let mut buf = String::with_capacity(CHUNK + 1024);
+    let mut spill = |buf: &mut String| -> io::Result<()> {
+        if buf.len() >= CHUNK {
+            out.write_all(buf.as_bytes())?;
+            buf.clear();
+        }
+        Ok(())
+    };
     for c in header_comments {
         for l in c.lines() {
             let _ = writeln!(buf, "c {l}");
@@ -289,11 +299,13 @@ pub fn write_cnf(cnf: &Cnf, header_comments: &[String], out: &mut dyn Write) -> 
     }
     for (v, name) in cnf.vars.names() {
         let _ = writeln!(buf, "c {} {}", v.idx() + 1, name);
+        spill(&mut buf)?;
     }
     if !cnf.primary.is_empty() {
         buf.push_str("c p show");
         for v in &cnf.primary {
             let _ = write!(buf, " {}", v.idx() + 1);
+            spill(&mut buf)?;
         }
         buf.push_str(" 0\n");
     }
@@ -303,6 +315,7 @@ pub fn write_cnf(cnf: &Cnf, header_comments: &[String], out: &mut dyn Write) -> 
             let _ = write!(buf, "{} ", l.to_ipasir());
         }
         buf.push_str("0\n");
+        spill(&mut buf)?;
     }
     out.write_all(buf.as_bytes())
 }
