@@ -61,7 +61,6 @@ fn malformed_headers_are_rejected_on_their_line() {
         ("p cnf 3 -2\n", 1),
         ("p\n", 1),
         ("pcnf 3 2\n", 1),
-        ("p cnf 99999999999 1\n", 1),
     ] {
         match err(text) {
             DimacsError::BadHeader { line: l, .. } => assert_eq!(l, line, "{text:?}"),
@@ -72,6 +71,25 @@ fn malformed_headers_are_rejected_on_their_line() {
         err("p cnf 2 1\n1 0\np cnf 2 1\n"),
         DimacsError::DuplicateHeader { line: 3 }
     );
+    // Issue 10, item 8: too many variables is said as such, with the limit (it was "expected
+    // the header `p cnf <variables> <clauses>`" for a well-formed header).
+    for (text, declared) in [
+        ("p cnf 2147483647 0\n", "2147483647"),
+        ("c x\np cnf 99999999999 1\n", "99999999999"),
+        (
+            "p cnf 99999999999999999999999 0\n",
+            "99999999999999999999999",
+        ),
+    ] {
+        let e = err(text);
+        assert!(
+            matches!(&e, DimacsError::TooManyVariables { line, declared: d }
+                if *line == text.lines().count() && d == declared),
+            "{text:?}: {e:?}"
+        );
+        assert!(e.to_string().contains("at most 2147483646"), "{e}");
+    }
+    assert!(parse_cnf(b"p cnf 2147483646 0\n", false).is_ok());
 }
 
 #[test]

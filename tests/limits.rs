@@ -17,8 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use satpuz::cnf::dimacs::parse_cnf;
 use satpuz::puzzles::grid::answers::{count_answers, count_only};
 use satpuz::puzzles::grid::{Clue, GridPuzzle};
+use satpuz::solve::SolveError;
 use satpuz::solve::stop::{Stop, count_until};
-use satpuz::solve::{SolveError, Varisat};
 
 /// `count_only` on the merged model, in every domain encoding; every count must be `expected`,
 /// and a limit below it must be met exactly and reported complete by the caller's rule.
@@ -244,12 +244,9 @@ fn counts_beyond_u64_are_refused_and_limits_still_count() {
 
 /// `count_until` on a DIMACS text: (count, stopped).
 fn count_cnf(dimacs: &str, limit: Option<u64>) -> Result<u64, SolveError> {
-    let mut cnf = parse_cnf(dimacs.as_bytes(), false).unwrap().cnf;
-    let mut solver = Varisat::with_cnf(&cnf);
+    let cnf = parse_cnf(dimacs.as_bytes(), false).unwrap().cnf;
     let mut seen = 0;
-    let counted = count_until(&mut cnf, &mut solver, limit, &Stop::new(None), |n| {
-        seen += n
-    })?;
+    let counted = count_until(&cnf, limit, &Stop::new(None), |n| seen += n)?;
     assert_eq!(counted.stopped, None);
     assert_eq!(seen, counted.found, "the increments add up to the count");
     Ok(counted.found)

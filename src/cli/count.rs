@@ -8,7 +8,6 @@ use clap::Args;
 use satpuz::cnf::Cnf;
 use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
-use satpuz::solve::Varisat;
 use satpuz::solve::stop::{Enumerated, count_until};
 
 use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
@@ -82,7 +81,7 @@ impl CountCmd {
                     clauses,
                 )
             }
-            Input::Cnf { mut parsed, origin } => {
+            Input::Cnf { parsed, origin } => {
                 let cnf = &parsed.cnf;
                 let (variables, clauses) = (cnf.num_vars(), cnf.num_clauses());
                 let projection = if cnf.primary.is_empty() {
@@ -100,7 +99,7 @@ impl CountCmd {
                     name: origin.clone(),
                     json: self.json,
                 });
-                let counted = count_cnf(&mut parsed.cnf, self.limit)?;
+                let counted = count_cnf(&parsed.cnf, self.limit)?;
                 (
                     counted,
                     origin,
@@ -159,8 +158,6 @@ impl CountCmd {
 }
 
 /// Counts a CNF's projected models until done, `limit`, or the run's stop condition.
-fn count_cnf(cnf: &mut Cnf, limit: Option<u64>) -> anyhow::Result<Enumerated> {
-    let mut solver = Varisat::with_cnf(cnf);
-    let stop = run::stop();
-    Ok(count_until(cnf, &mut solver, limit, &stop, run::found)?)
+fn count_cnf(cnf: &Cnf, limit: Option<u64>) -> anyhow::Result<Enumerated> {
+    Ok(count_until(cnf, limit, &run::stop(), run::found)?)
 }

@@ -84,7 +84,10 @@ impl SolveCmd {
                 let (variables, clauses) = (cnf.num_vars(), cnf.num_clauses());
                 let mut solver = Varisat::with_cnf(cnf);
                 let sat = solver.solve(&[])?;
-                let model = sat.then(|| signed_model(&solver.model(cnf.num_vars())));
+                // The model up to the last variable the file uses: a header may declare far
+                // more (`p cnf 2147483646 0` made 19 GB of model); the rest take any value.
+                let used = used_vars(cnf);
+                let model = sat.then(|| signed_model(&solver.model(used)));
                 if self.json {
                     print_json(&CnfSolveReport {
                         schema_version: SCHEMA_VERSION,
@@ -98,6 +101,13 @@ impl SolveCmd {
                     })?;
                 } else if let Some(model) = model {
                     outln!("s SATISFIABLE")?;
+                    if used < variables {
+                        outln!(
+                            "c variables {} to {variables} are in no clause: any values satisfy \
+                             the formula (not listed)",
+                            used + 1
+                        )?;
+                    }
                     out!("{}", v_lines(&model))?;
                 } else {
                     outln!("s UNSATISFIABLE")?;
@@ -393,6 +403,13 @@ fn merge_details(
         }
         (a, b) => a.or(b),
     }
+}
+
+/// Variables `1..=n` up to the last one a clause or the projection mentions.
+fn used_vars(cnf: &satpuz::cnf::Cnf) -> u32 {
+    let in_clauses = cnf.clauses.iter().flatten().map(|l| l.var().idx32() + 1);
+    let shown = cnf.primary.iter().map(|v| v.idx32() + 1);
+    in_clauses.chain(shown).max().unwrap_or(0)
 }
 
 /// A model as DIMACS literals (1-based, negative = false).

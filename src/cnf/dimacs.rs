@@ -23,6 +23,17 @@ pub enum DimacsError {
         /// The line as found (at most 60 characters).
         found: String,
     },
+    /// A well-formed header that declares more variables than a formula may have.
+    #[error(
+        "line {line}: the header declares {declared} variables; a formula may have at most \
+         2147483646 (the largest variable id satpuz's literals hold)"
+    )]
+    TooManyVariables {
+        /// 1-based line of the `p` line.
+        line: usize,
+        /// The count as written (at most 40 characters).
+        declared: String,
+    },
     /// Literals before any `p cnf` header.
     #[error("line {line}: clause data before the `p cnf` header")]
     MissingHeader {
@@ -135,10 +146,7 @@ pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> 
             if header.is_some() {
                 return Err(DimacsError::DuplicateHeader { line });
             }
-            let h = parse_header(trimmed).ok_or_else(|| DimacsError::BadHeader {
-                line,
-                found: trimmed.chars().take(60).collect(),
-            })?;
+            let h = parse_header(trimmed).ok_or_else(|| header_error(trimmed, line))?;
             cnf.vars.reserve(h.0 as u32);
             header = Some(h);
             header_line = line;
@@ -218,6 +226,25 @@ pub fn parse_cnf(bytes: &[u8], lenient: bool) -> Result<ParsedCnf, DimacsError> 
         ));
     }
     Ok(ParsedCnf { cnf, warnings })
+}
+
+/// Why a `p` line is no header: too many variables (well formed otherwise), or malformed.
+fn header_error(trimmed: &str, line: usize) -> DimacsError {
+    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    if let ["p", "cnf", vars, clauses] = words.as_slice()
+        && vars.bytes().all(|b| b.is_ascii_digit())
+        && clauses.parse::<u64>().is_ok()
+        && vars.parse::<u64>().ok().is_none_or(|v| v > MAX_VARS)
+    {
+        return DimacsError::TooManyVariables {
+            line,
+            declared: vars.chars().take(40).collect(),
+        };
+    }
+    DimacsError::BadHeader {
+        line,
+        found: trimmed.chars().take(60).collect(),
+    }
 }
 
 fn parse_header(line: &str) -> Option<(u64, u64)> {

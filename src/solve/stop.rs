@@ -163,49 +163,57 @@ pub fn enumerate_until(
     Ok(Enumerated { found, stopped })
 }
 
-/// Counts the formula's distinct projected models (as [`enumerate_until`] does) without
-/// showing them, several at a time: a projected variable that no clause mentions takes either
+/// Counts the formula's distinct projected models (as [`enumerate_until`] does, with a solver
+/// of its own) without showing them, several at a time: a projected variable that no clause mentions takes either
 /// value in every model, so each model the solver finds stands for 2^f of them (f such
 /// variables), blocked by one clause over the other projected variables. `p cnf 40 0` has 2^40
 /// models, counted with one solver call (one per model, ever slower as the blocking clauses
 /// pile up, took 20 s for the first 10^5). `on_count` sees each increment. Fails with
 /// [`SolveError::TooMany`] when there are more than a `u64` holds and no `limit`.
 pub fn count_until(
-    cnf: &mut Cnf,
-    backend: &mut dyn Backend,
+    cnf: &Cnf,
     limit: Option<u64>,
     stop: &Stop,
     mut on_count: impl FnMut(u64),
 ) -> Result<Enumerated, SolveError> {
+    use crate::cnf::Var;
     let one_hot = cnf.primary_one_hot && !cnf.primary.is_empty();
-    let primary: Vec<crate::cnf::Var> = if cnf.primary.is_empty() {
-        (0..cnf.num_vars()).map(crate::cnf::Var::new).collect()
+    // The variables the clauses mention, each once: nothing here is as large as the header's
+    // count (`p cnf 2147483646 0` declares 2^31 variables and mentions none).
+    let mut mentioned: Vec<u32> = cnf
+        .clauses
+        .iter()
+        .flatten()
+        .map(|l| l.var().idx32())
+        .collect();
+    mentioned.sort_unstable();
+    mentioned.dedup();
+    // Projected variables in no clause are free; a one-hot projection blocks only true
+    // literals, so every variable must stay in it.
+    let (kept, free): (Vec<Var>, u64) = if cnf.primary.is_empty() {
+        let kept: Vec<Var> = mentioned.iter().map(|&v| Var::new(v)).collect();
+        let free = u64::from(cnf.num_vars()) - kept.len() as u64;
+        (kept, free)
     } else {
-        cnf.primary.clone()
+        let (kept, free): (Vec<Var>, Vec<Var>) = cnf
+            .primary
+            .iter()
+            .partition(|v| one_hot || mentioned.binary_search(&v.idx32()).is_ok());
+        (kept, free.len() as u64)
     };
-    let mut mentioned = vec![false; cnf.num_vars() as usize];
-    for clause in cnf.clauses.iter() {
-        for lit in clause {
-            mentioned[lit.var().idx()] = true;
-        }
-    }
-    // A one-hot projection blocks only true literals: every variable must stay in it.
-    let (kept, free): (Vec<_>, Vec<_>) = primary
-        .into_iter()
-        .partition(|v| one_hot || mentioned[v.idx()]);
-    let each = u32::try_from(free.len())
-        .ok()
-        .and_then(|f| 1u64.checked_shl(f))
-        .filter(|_| free.len() < 64);
-    let act = cnf.vars.fresh().pos_lit();
+    let each = (free < 64).then(|| 1u64 << free);
+    let model_vars = kept.iter().map(|v| v.idx32() + 1).max().unwrap_or(0);
+    // A solver of its own, so the blocking clauses need no activation literal (a fresh
+    // variable numbered after the declared ones would make varisat allocate for all of them).
+    let mut backend = super::Varisat::with_cnf(cnf);
     let mut found = 0u64;
     let mut stopped = None;
     while limit.is_none_or(|l| found < l) {
         stopped = stop.reason();
-        if stopped.is_some() || !backend.solve(&[act])? {
+        if stopped.is_some() || !backend.solve(&[])? {
             break;
         }
-        let model = backend.model(cnf.num_vars());
+        let model = backend.model(model_vars);
         let more = match limit {
             Some(l) => each.unwrap_or(u64::MAX).min(l - found),
             None => each
@@ -217,11 +225,8 @@ pub fn count_until(
         if kept.is_empty() {
             break; // that one model stood for them all
         }
-        let mut clause = super::blocking_clause(&kept, one_hot, &model);
-        clause.push(!act);
-        backend.add_clause(&clause);
+        backend.add_clause(&super::blocking_clause(&kept, one_hot, &model));
     }
-    backend.add_clause(&[!act]);
     Ok(Enumerated { found, stopped })
 }
 
