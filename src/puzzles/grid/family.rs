@@ -249,9 +249,10 @@ fn refuse_oversized(
         format!("; {}", fitting.join(", "))
     };
     Err(FamilyError::Refused(format!(
-        "{} positions x {} categories: too large to encode with --encoding {} --amo {} (about \
-         {clauses} clauses for the grid's structure alone; the limit is \
+        "`{}`: {} positions x {} categories: too large to encode with --encoding {} --amo {} \
+         (about {clauses} clauses for the grid's structure alone; the limit is \
          {MAX_STRUCTURE_CLAUSES}, about 3 GB to hold and solve){hint}",
+        puzzle.name,
         puzzle.positions.count,
         puzzle.categories.len(),
         opts.encoding.name(),
