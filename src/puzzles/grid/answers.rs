@@ -32,7 +32,7 @@ const WALK_BYTES: usize = 1 << 22;
 ///
 /// Memory per answer is its blocking clause in the solver and one 64-bit fingerprint: answers
 /// themselves are not kept (the walk of swaps holds a bounded number of them, see
-/// [`WALK_BYTES`]). The fingerprints only decide whether a swap leads somewhere new: two
+/// `WALK_BYTES`). The fingerprints only decide whether a swap leads somewhere new: two
 /// answers sharing one make the walk skip the second, which the solver then finds (it is not
 /// blocked), so the count stays exact; an answer the solver returns is new by construction.
 pub fn count_answers(
@@ -46,7 +46,7 @@ pub fn count_answers(
 }
 
 /// Counts the answers of `grid` as [`count_answers`] does, without showing them, and a class
-/// of answers at a time (see [`Classes`]): the answers that differ only in where a few values
+/// of answers at a time (see `Classes`): the answers that differ only in where a few values
 /// of one category stand, and in where the values no clue mentions stand, are counted together
 /// and blocked by one clause over the other variables. A puzzle with no clues is one class; a
 /// loosely clued one has large classes, so memory grows by a clause per class, not per answer.
