@@ -374,13 +374,18 @@ fn sigint_on_a_long_count_reports_the_partial_count() {
     let line = run.stdout.trim();
     assert!(line.contains(": at least "), "{run:?}");
     assert!(line.contains("(interrupted after "), "{run:?}");
-    let n: u64 = line
-        .split(": at least ")
+    let n = partial_count(line);
+    assert!(n > 0, "some models counted in a second: {run:?}");
+}
+
+/// The N of a stopped count's "...: at least N solution(s) (...)" line; 0 when there is none.
+fn partial_count(stdout: &str) -> u64 {
+    stdout
+        .split("at least ")
         .nth(1)
         .and_then(|r| r.split(' ').next())
         .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
-    assert!(n > 0, "some models counted in a second: {run:?}");
+        .unwrap_or(0)
 }
 
 /// Item 12: SIGTERM is an interrupt too; on a grid count the JSON says `"complete": false`.
@@ -558,13 +563,7 @@ fn grid_counts_keep_memory_bounded() {
             |child| peak = sampled_peak_rss_mb(child),
         );
         assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
-        let counted: u64 = run
-            .stdout
-            .split("at least ")
-            .nth(1)
-            .and_then(|r| r.split(' ').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0);
+        let counted = partial_count(&run.stdout);
         assert!(counted > 0, "{run:?}");
         assert!(
             peak > 0 && peak < 200,
