@@ -381,6 +381,20 @@ pub struct HintReport {
     pub named: Option<String>,
 }
 
+/// What any command given `--json` writes on standard error when it fails (usage or input
+/// error, a failed write), instead of the plain `error: ...` line. Standard output then holds
+/// nothing from the failed command.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ErrorReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
+    pub schema_version: u32,
+    /// The message, as the plain form would give it after `error: ` (naming the file, line,
+    /// clause or clue); several lines for a usage error.
+    pub error: String,
+    /// The process's exit code (1).
+    pub exit_code: u8,
+}
+
 /// Every report, for the schema: `satpuz schema` prints this type's JSON Schema.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(untagged)]
@@ -407,6 +421,8 @@ pub enum Report {
     SheetCheck(SheetCheckReport),
     /// `satpuz inquest hint --json`.
     Hint(HintReport),
+    /// Any command with `--json` that failed (on standard error).
+    Error(ErrorReport),
 }
 
 /// The JSON Schema of every report, pretty-printed. The shapes of each family's `answer` are

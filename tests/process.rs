@@ -313,6 +313,18 @@ fn a_full_disk_on_stdout_is_a_one_line_error() {
         let out = satpuz(&args).stdout(full).output().unwrap();
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(EXIT_INPUT), "{name}: {stderr}");
+        if args.contains(&"--json") {
+            // With --json the error is one JSON object (the ErrorReport) instead of a line.
+            let report: serde_json::Value = serde_json::from_str(&stderr)
+                .unwrap_or_else(|e| panic!("{name}: not one JSON object ({e}): {stderr}"));
+            let error = report["error"].as_str().unwrap_or_default();
+            assert!(
+                error.starts_with("writing to standard output: No space left"),
+                "{name}: {stderr}"
+            );
+            assert_eq!(report["exit_code"], 1, "{name}: {stderr}");
+            continue;
+        }
         let lines: Vec<&str> = stderr
             .lines()
             .filter(|l| !l.starts_with("wrote "))
@@ -939,4 +951,53 @@ fn output_files_are_untouched_on_refusal_and_failure() {
             .starts_with("c refuted formula")
     );
     assert!(dir.join("p.drat").exists());
+}
+
+/// `--progress` when stderr is not a terminal (a log): a plain line a second, for counts (the
+/// count so far) and for runs that know their total (`inquest --count`); none under `-q`.
+#[test]
+fn progress_lines_in_a_log_and_none_when_quiet() {
+    let dir = scratch("progress");
+    let big = chain_cnf(&dir, 60);
+    let out = satpuz(&["count", &big, "--all", "--timeout", "2.5", "--progress"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED));
+    let stderr = text(&out.stderr);
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains(" solutions so far ("))
+        .collect();
+    assert!(!lines.is_empty(), "{stderr}");
+    let out = satpuz(&[
+        "count",
+        &big,
+        "--all",
+        "--timeout",
+        "2.5",
+        "--progress",
+        "-q",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED));
+    assert_eq!(text(&out.stderr), "");
+    let out = satpuz(&[
+        "inquest",
+        "--count",
+        "1000000",
+        "--timeout",
+        "2.5",
+        "--progress",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(EXIT_STOPPED));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.ends_with(" s)") && l.contains("/1000000 done (")),
+        "{stderr}"
+    );
 }

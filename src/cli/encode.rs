@@ -11,7 +11,7 @@ use satpuz::puzzles::Purpose;
 use satpuz::report::{Cost, EncodeReport, SCHEMA_VERSION, Settings};
 
 use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
-use super::output::{Dest, eout, eoutln, flush_stdout, out};
+use super::output::{Dest, eout, eoutln, flush_stdout, note, out};
 use super::run::{Partial, RunFlags, supervise};
 use super::{EXIT_OK, print_json};
 
@@ -19,9 +19,14 @@ use super::{EXIT_OK, print_json};
 pub struct EncodeCmd {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    /// Where to write the DIMACS CNF (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    pub dimacs: Option<PathBuf>,
+    /// Where to write the DIMACS CNF (`-` for standard output). `--dimacs` is the same flag.
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "dimacs",
+        value_name = "FILE"
+    )]
+    pub output: Option<PathBuf>,
     /// Overwrite the output file if it exists.
     #[arg(long)]
     pub force: bool,
@@ -49,14 +54,14 @@ pub struct Export {
 
 impl EncodeCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
-        if self.dimacs.is_none() && !self.stats && !self.json {
+        if self.output.is_none() && !self.stats && !self.json {
             bail!(
-                "nothing to do: give --dimacs FILE (or - for standard output), --stats or --json"
+                "nothing to do: give -o/--output FILE (or - for standard output), --stats or --json"
             );
         }
         // Refused before any work: an output file that exists, or in no directory.
         let dest = self
-            .dimacs
+            .output
             .as_deref()
             .map(|p| Dest::plan(p, self.force))
             .transpose()?;
@@ -79,7 +84,9 @@ impl EncodeCmd {
                 let puzzle = single(puzzles, &origin)?;
                 let opts = self.input.settings.options();
                 let mut inst = puzzle.build(&opts, Purpose::Export)?;
-                let (cnf, comments) = inst.export(&origin)?;
+                let spelled = self.input.spelled();
+                let (cnf, mut comments) = inst.export(&spelled)?;
+                comments.extend(decode_hint(&spelled, &opts.flags(family.settings())));
                 Export {
                     cnf,
                     comments,
@@ -101,7 +108,7 @@ impl EncodeCmd {
     }
 }
 
-/// Writes the CNF where `--dimacs` says (`-`: standard output) and reports what it costs:
+/// Writes the CNF where `--output` says (`-`: standard output) and reports what it costs:
 /// the statistics with `--stats`/`--json` (on stderr when the CNF goes to stdout), else one line.
 fn write_and_report(
     export: &Export,
@@ -163,7 +170,7 @@ fn write_and_report(
             out!("{report}")?;
         }
     } else if let Some(Dest::File(file)) = dimacs {
-        eoutln!(
+        note!(
             "wrote {} ({} variables, {} clauses)",
             file.path().display(),
             cnf.num_vars(),
@@ -171,6 +178,20 @@ fn write_and_report(
         );
     }
     Ok(())
+}
+
+/// The header lines that say how to read a solver's model of the export back: the puzzle as
+/// the command line named it, and every encoding flag of its family.
+pub(super) fn decode_hint(puzzle: &str, flags: &str) -> [String; 2] {
+    let flags = if flags.is_empty() {
+        String::new()
+    } else {
+        format!(" {flags}")
+    };
+    [
+        "read a solver's model back with:".into(),
+        format!("  satpuz decode {puzzle} --model MODEL{flags}"),
+    ]
 }
 
 /// Variables and clauses per constraint kind, as a table.

@@ -1,5 +1,5 @@
 //! `satpuz generate grid`: a random logic-grid puzzle with one solution, in the puzzle-file
-//! format (`--json`, or `--out FILE`) or as numbered clues in words.
+//! format (`--json`, or `-o/--output FILE`) or as numbered clues in words.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,7 +16,7 @@ use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
 use satpuz::solve::count;
 
 use super::EXIT_OK;
-use super::output::{OutputFile, eoutln, out};
+use super::output::{Dest, note, out};
 use super::run::{Partial, RunFlags, supervise};
 
 #[derive(Debug, Args)]
@@ -39,9 +39,15 @@ pub struct GridArgs {
     /// Print the puzzle file (JSON) instead of the clues in words.
     #[arg(long)]
     pub json: bool,
-    /// Write the puzzle file to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    /// Write the puzzle file (JSON) to FILE (`-` for standard output). `--out` is the same
+    /// flag.
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
+    pub output: Option<PathBuf>,
     /// Overwrite FILE if it exists.
     #[arg(long)]
     pub force: bool,
@@ -54,9 +60,9 @@ impl GridArgs {
         // Every refusal before any work: the shape, then the output file.
         let shape = grid_shape(self.positions, self.categories)?;
         let out = self
-            .out
+            .output
             .as_deref()
-            .map(|p| OutputFile::plan(p, self.force))
+            .map(|p| Dest::plan(p, self.force))
             .transpose()?;
         let partial = Partial::Nothing {
             what: "generate grid".into(),
@@ -65,7 +71,7 @@ impl GridArgs {
         supervise(self.run, partial, move || self.generate(shape, out))
     }
 
-    fn generate(self, shape: GridShape, out: Option<OutputFile>) -> anyhow::Result<ExitCode> {
+    fn generate(self, shape: GridShape, out: Option<Dest>) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
         let mut puzzle = generate(shape, self.seed)?.puzzle;
         if let Some(drop) = self.drop {
@@ -96,12 +102,14 @@ impl GridArgs {
         let file = serde_json::to_string_pretty(&puzzle)? + "\n";
         if let Some(out) = &out {
             out.write(|f| f.write_all(file.as_bytes()))?;
-            eoutln!(
-                "wrote {} ({} clues, generated in {:.0} ms)",
-                out.path().display(),
-                puzzle.clues.len(),
-                start.elapsed().as_secs_f64() * 1e3
-            );
+            if let Dest::File(out) = out {
+                note!(
+                    "wrote {} ({} clues, generated in {:.0} ms)",
+                    out.path().display(),
+                    puzzle.clues.len(),
+                    start.elapsed().as_secs_f64() * 1e3
+                );
+            }
         } else if self.json {
             out!("{file}")?;
         } else {

@@ -124,6 +124,34 @@ pub struct ParamFlags {
     pub makers: Option<String>,
 }
 
+impl PuzzleArgs {
+    /// The puzzle as a command line names it again (`jindosh --text riddle.txt`, `hooks --rows
+    /// 1,2 --cols 2,1`), for the hints an export writes; shell-quoted where needed.
+    pub fn spelled(&self) -> String {
+        let mut words = vec![shell_word(&self.puzzle)];
+        if let Some(text) = &self.text {
+            words.push(format!("--text {}", shell_word(text)));
+        }
+        for (key, value) in self.params.given() {
+            words.push(format!("--{key} {}", shell_word(&value)));
+        }
+        words.join(" ")
+    }
+}
+
+/// `word` as one shell word: as it is when it is plain, else in single quotes.
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:,+=@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 impl ParamFlags {
     /// The parameters given, by flag name.
     pub fn given(&self) -> Params {

@@ -2,7 +2,6 @@
 //! file), export its CNF, check and hint a player's sheet, and time many deals.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -13,12 +12,13 @@ use satpuz::choice::Choice;
 use satpuz::cnf::dimacs::write_cnf;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, deal};
+use satpuz::puzzles::{BuildOptions, Setting};
 use satpuz::report::{HintReport, SCHEMA_VERSION, SheetCheckReport, SquareValue, StatementMark};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
 
 use super::input::{prepare, read_source};
-use super::output::{OutputFile, eout, eoutln, out, outln, with_stdout};
+use super::output::{OutputFile, note, out, outln, with_stdout};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
 use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED, choice};
 
@@ -71,10 +71,15 @@ pub struct InquestCmd {
     #[arg(long)]
     pub reveal: bool,
     /// Write the case's CNF (its statements as clauses) as DIMACS to FILE (`-` for standard
-    /// output).
-    #[arg(long, value_name = "FILE")]
-    pub dimacs: Option<PathBuf>,
-    /// Overwrite the --dimacs file if it exists.
+    /// output). `--dimacs` is the same flag.
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "dimacs",
+        value_name = "FILE"
+    )]
+    pub output: Option<PathBuf>,
+    /// Overwrite the output file if it exists.
     #[arg(long)]
     pub force: bool,
     /// Deal N cases from consecutive seeds (from --seed, or the date's seed) and report the
@@ -139,7 +144,7 @@ impl InquestCmd {
             });
         }
         // Refused before dealing: an output file that exists, or in no directory.
-        let out = match self.dimacs.as_deref() {
+        let out = match self.output.as_deref() {
             Some(p) if p.as_os_str() != "-" => Some(OutputFile::plan(p, self.force)?),
             _ => None,
         };
@@ -153,19 +158,35 @@ impl InquestCmd {
         let (case, date) = self.case.deal()?;
         let dealt = start.elapsed();
         let mut prepared = prepare(case.puzzle(), EncodeOptions::default())?;
-        if let Some(path) = &self.dimacs {
-            let comments = vec![
-                format!("satpuz {}: {}", env!("CARGO_PKG_VERSION"), prepared.puzzle.name),
-                "one-hot encoding, pairwise at-most-one; c p show lists the arrangement's variables"
-                    .into(),
+        if let Some(path) = &self.output {
+            // The CNF is the one `encode` writes for the case's JSON (tested), so that is how a
+            // solver's model of it is read back.
+            let opts = BuildOptions::default();
+            let mut comments = vec![
+                format!(
+                    "satpuz {}: {}",
+                    env!("CARGO_PKG_VERSION"),
+                    prepared.puzzle.name
+                ),
+                format!("encoding {} amo {}", opts.encoding.name(), opts.amo.name()),
+                "the `c p show` line lists the arrangement's variables".into(),
+                format!(
+                    "the case as a file: satpuz inquest --seed {} --length {} --json > case.json",
+                    case.seed,
+                    self.case.length.name()
+                ),
             ];
+            comments.extend(super::encode::decode_hint(
+                "case.json",
+                &opts.flags(&[Setting::Encoding, Setting::Amo]),
+            ));
             let cnf = &prepared.encoded.cnf;
             let Some(out) = &out else {
                 with_stdout(|w| write_cnf(cnf, &comments, w))?;
                 return Ok(ExitCode::from(EXIT_OK));
             };
             out.write(|f| write_cnf(cnf, &comments, f))?;
-            eoutln!(
+            note!(
                 "wrote {} ({} variables, {} clauses)",
                 path.display(),
                 cnf.num_vars(),
@@ -530,7 +551,7 @@ impl SheetCmd {
 /// run that `--timeout` or Ctrl-C ends, reporting the deals done so far, marked partial.
 fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode> {
     let (first, _) = args.seed()?;
-    let progress = n >= 200 && std::io::stderr().is_terminal();
+    run::set_total(n);
     let stop = run::stop();
     // Microseconds per deal (what the report shows), saturating at 71 minutes.
     let mut times: Vec<u32> = Vec::new();
@@ -552,12 +573,7 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
         calls += case.stats.cut.solver_calls as u64;
         truths += case.stats.true_statements as u64;
         reshuffled += u64::from(case.stats.attempts > 1);
-        if progress && (k % 50 == 49 || k + 1 == n) {
-            progress_bar(k + 1, n);
-        }
-    }
-    if progress {
-        eoutln!();
+        run::found(1);
     }
     if times.is_empty() {
         // Stopped before the first deal.
@@ -624,16 +640,4 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
     } else {
         EXIT_OK
     }))
-}
-
-/// A one-line progress bar on standard error (a terminal only). Written by hand: one line of
-/// `\r` output does not justify a dependency.
-fn progress_bar(done: u64, total: u64) {
-    const WIDTH: u64 = 40;
-    let filled = (done * WIDTH / total) as usize;
-    eout!(
-        "\r[{}{}] {done}/{total}",
-        "#".repeat(filled),
-        " ".repeat(WIDTH as usize - filled)
-    );
 }

@@ -2,6 +2,7 @@
 
 mod count;
 mod decode;
+mod docs;
 mod encode;
 mod generate;
 mod generate_grid;
@@ -61,6 +62,25 @@ Exit codes:
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Say less: no notes ("wrote out.cnf ...") and no progress on standard error; warnings
+    /// and errors stay.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Say more: the solver's statistics (calls, SAT/UNSAT, time in the solver) on standard
+    /// error at the end.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+}
+
+impl Cli {
+    /// What `-q`/`-v` ask for.
+    pub fn verbosity(&self) -> output::Verbosity {
+        match (self.quiet, self.verbose) {
+            (true, _) => output::Verbosity::Quiet,
+            (false, true) => output::Verbosity::Verbose,
+            (false, false) => output::Verbosity::Normal,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -100,6 +120,10 @@ pub enum Command {
     List(list::ListCmd),
     /// Print the JSON Schema of every `--json` output (see docs/json.md).
     Schema,
+    /// Print a shell completion script (`satpuz completions bash > ~/.local/share/bash-completion/completions/satpuz`).
+    Completions(docs::CompletionsCmd),
+    /// Print the man page (roff), or write one page per command into a directory.
+    Man(docs::ManCmd),
 }
 
 /// Encoding choices shared by every puzzle command.
@@ -134,6 +158,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Generate(c) => c.run(),
         Command::Inquest(c) => c.run(),
         Command::List(c) => c.run(),
+        Command::Completions(c) => c.run(),
+        Command::Man(c) => c.run(),
         Command::Schema => {
             output::out!("{}", satpuz::report::schema())?;
             Ok(ExitCode::from(EXIT_OK))

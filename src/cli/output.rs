@@ -17,6 +17,7 @@ use std::fs;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use anyhow::{Context, bail};
 
@@ -90,7 +91,45 @@ macro_rules! eoutln {
     }};
 }
 
-pub(crate) use {eout, eoutln, out, outln};
+/// A note for people on stderr ("wrote out.cnf ..."), left out under `-q`; warnings and errors
+/// use [`eoutln!`] and are always written.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        if $crate::cli::output::verbosity() >= $crate::cli::output::Verbosity::Normal {
+            $crate::cli::output::eoutln!($($arg)*);
+        }
+    }};
+}
+
+pub(crate) use {eout, eoutln, note, out, outln};
+
+/// How much the binary says on standard error besides warnings and errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// `-q`: no notes, no progress.
+    Quiet,
+    /// The default: notes ("wrote ..."), progress on a terminal.
+    Normal,
+    /// `-v`: also the solver's statistics at the end.
+    Verbose,
+}
+
+/// Set once by `main` from `-q`/`-v`, read wherever a note or progress is written.
+static VERBOSITY: AtomicU8 = AtomicU8::new(Verbosity::Normal as u8);
+
+/// Sets the process's verbosity (`main`, from the flags).
+pub fn set_verbosity(v: Verbosity) {
+    VERBOSITY.store(v as u8, Ordering::Relaxed);
+}
+
+/// The process's verbosity.
+pub fn verbosity() -> Verbosity {
+    match VERBOSITY.load(Ordering::Relaxed) {
+        0 => Verbosity::Quiet,
+        1 => Verbosity::Normal,
+        _ => Verbosity::Verbose,
+    }
+}
 
 /// An output file the command will write once its work has succeeded. Made by
 /// [`OutputFile::plan`], which refuses up front what would fail or destroy something.

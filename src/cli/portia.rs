@@ -2,6 +2,7 @@
 //! through the family registry like every other family: `solve portia --statements ...`.)
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -15,6 +16,7 @@ use satpuz::puzzles::portia::catalogue::{
 };
 use satpuz::puzzles::portia::{CASKET_NAMES, Record};
 
+use super::output::{Dest, note};
 use super::{EXIT_OK, EncodeFlags, choice};
 
 fn casket_name(c: usize) -> String {
@@ -39,9 +41,16 @@ pub struct GenerateArgs {
     /// Print the records as a JSON array (the reference's fields plus `clue`/`makers`, `text`).
     #[arg(long)]
     pub json: bool,
-    /// Print only the number of puzzles.
+    /// Print only the number of puzzles. (Not `--count`: elsewhere `--count N` means "do it N
+    /// times".)
     #[arg(long, conflicts_with = "json")]
-    pub count: bool,
+    pub count_only: bool,
+    /// Write the catalogue to FILE instead of standard output (`-` for standard output).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
     /// How cardinality constraints (the clues) become clauses.
     #[arg(long, value_parser = choice::<Card>(), default_value = Card::default().name())]
     pub card: Card,
@@ -63,10 +72,15 @@ impl GenerateArgs {
             what: "generate portia".into(),
             json: self.json,
         };
-        super::run::supervise(self.run, partial, move || self.generate())
+        // Refused before any work: an output file that exists, or in no directory.
+        let dest = match self.output.as_deref() {
+            Some(p) => Dest::plan(p, self.force)?,
+            None => Dest::Stdout,
+        };
+        super::run::supervise(self.run, partial, move || self.generate(dest))
     }
 
-    fn generate(self) -> anyhow::Result<ExitCode> {
+    fn generate(self, dest: Dest) -> anyhow::Result<ExitCode> {
         let generation =
             Generation::from_number(self.generation).context("--generation is 1, 2 or 3")?;
         if generation != Generation::Two && (self.rule.is_some() || self.distinct) {
@@ -91,8 +105,8 @@ impl GenerateArgs {
         let entries = catalogue::generate(&opts)?;
         let elapsed = start.elapsed();
         // A reader that stops early (`| head`) ends the process quietly (main.rs).
-        super::output::with_stdout(|out| {
-            if self.count {
+        dest.write(|out| {
+            if self.count_only {
                 writeln!(out, "{}", entries.len())
             } else if self.json {
                 write_json(out, &entries)
@@ -108,6 +122,13 @@ impl GenerateArgs {
                 })
             }
         })?;
+        if let Dest::File(file) = &dest {
+            note!(
+                "wrote {} ({} puzzles)",
+                file.path().display(),
+                entries.len()
+            );
+        }
         Ok(ExitCode::from(EXIT_OK))
     }
 }

@@ -21,7 +21,9 @@ use satpuz::report::{SCHEMA_VERSION, StoppedReport, millis};
 use satpuz::solve::stop::{Stop, StopReason};
 
 use super::EXIT_STOPPED;
-use super::output::{eout, eoutln, outln};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::output::{Verbosity, eoutln, outln, verbosity};
 
 /// How long a stopped worker gets to return its own partial result before the main thread
 /// reports for it.
@@ -34,8 +36,8 @@ pub struct RunFlags {
     /// Ctrl-C and SIGTERM do the same.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
-    /// Show the count so far on standard error every second (default: only when standard error
-    /// is a terminal).
+    /// Show progress on standard error even when it is not a terminal (a line a second); on a
+    /// terminal it is shown anyway after a second, unless -q.
     #[arg(long)]
     pub progress: bool,
 }
@@ -60,6 +62,8 @@ static CURRENT: Mutex<Option<Stop>> = Mutex::new(None);
 static PARTIAL: Mutex<Option<Partial>> = Mutex::new(None);
 /// Answers found so far by the current run (for progress and for a stopped run's report).
 static FOUND: AtomicU64 = AtomicU64::new(0);
+/// The run's amount of work, when known ([`set_total`]); 0 when not.
+static TOTAL: AtomicU64 = AtomicU64::new(0);
 
 /// The current run's stop condition (never stops outside [`supervise`]).
 pub fn stop() -> Stop {
@@ -76,9 +80,16 @@ pub fn set_partial(partial: Partial) {
     *PARTIAL.lock().unwrap_or_else(|e| e.into_inner()) = Some(partial);
 }
 
-/// Records `n` more answers found (shown as progress, and reported if the run is stopped).
+/// Records `n` more answers found, or items of work done (shown as progress; a count's is
+/// reported if the run is stopped).
 pub fn found(n: u64) {
     FOUND.fetch_add(n, Ordering::Relaxed);
+}
+
+/// Says how many items of work the run has (e.g. deals), so progress shows a bar with an ETA;
+/// [`found`] counts them done.
+pub fn set_total(n: u64) {
+    TOTAL.store(n, Ordering::Relaxed);
 }
 
 /// Ctrl-C, SIGTERM and SIGHUP raise the current stop flag; a second signal exits at once.
@@ -120,6 +131,7 @@ pub fn supervise(
     let stop = Stop::new(flags.timeout);
     *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(stop.clone());
     FOUND.store(0, Ordering::Relaxed);
+    TOTAL.store(0, Ordering::Relaxed);
     set_partial(partial);
     install_handler();
     let (tx, rx) = mpsc::channel();
@@ -130,8 +142,7 @@ pub fn supervise(
         .spawn(move || {
             let _ = tx.send(work());
         })?;
-    let shows_progress = flags.progress || std::io::stderr().is_terminal();
-    let mut progress = Progress::new(shows_progress);
+    let mut progress = Progress::new(flags.progress);
     let mut stopped_at = None;
     loop {
         match rx.recv_timeout(Duration::from_millis(100)) {
@@ -230,48 +241,115 @@ fn report_abandoned(
     Ok(())
 }
 
-/// A progress line on stderr, refreshed every second once a run has taken a second.
+/// Progress on stderr once a run has taken a second: an indicatif bar on a terminal (with an
+/// ETA when the run said how much work there is, [`set_total`]; a spinner with the count so far
+/// when it counts), or, with `--progress` when stderr is not a terminal (a log), a plain line
+/// every second. Nothing under `-q`.
 struct Progress {
-    show: bool,
-    shown: bool,
-    next: Duration,
+    mode: ProgressMode,
+    bar: Option<ProgressBar>,
+    next_line: Duration,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ProgressMode {
+    Off,
+    Terminal,
+    Lines,
+}
+
+/// What the run is doing, for the progress display.
+enum Doing {
+    Counting,
+    Items(u64),
+    Working(String),
 }
 
 impl Progress {
-    fn new(show: bool) -> Progress {
+    fn new(forced: bool) -> Progress {
+        let terminal = std::io::stderr().is_terminal();
+        let mode = if verbosity() == Verbosity::Quiet {
+            ProgressMode::Off
+        } else if terminal {
+            ProgressMode::Terminal
+        } else if forced {
+            ProgressMode::Lines
+        } else {
+            ProgressMode::Off
+        };
         Progress {
-            show,
-            shown: false,
-            next: Duration::from_secs(1),
+            mode,
+            bar: None,
+            next_line: Duration::from_secs(1),
         }
     }
 
-    /// Shows the count once a second, while the run is counting.
+    fn doing() -> Doing {
+        let total = TOTAL.load(Ordering::Relaxed);
+        if total > 0 {
+            return Doing::Items(total);
+        }
+        match &*PARTIAL.lock().unwrap_or_else(|e| e.into_inner()) {
+            Some(Partial::Count { .. }) => Doing::Counting,
+            Some(Partial::Nothing { what, .. }) => Doing::Working(what.clone()),
+            Some(Partial::SolverLine) | None => Doing::Working("solving".into()),
+        }
+    }
+
     fn tick(&mut self, stop: &Stop) {
         let elapsed = stop.elapsed();
-        if self.show && elapsed >= self.next {
-            let counting = matches!(
-                *PARTIAL.lock().unwrap_or_else(|e| e.into_inner()),
-                Some(Partial::Count { .. })
-            );
-            if !counting {
-                return;
+        if self.mode == ProgressMode::Off || elapsed < Duration::from_secs(1) {
+            return;
+        }
+        let n = FOUND.load(Ordering::Relaxed);
+        match self.mode {
+            ProgressMode::Off => {}
+            ProgressMode::Terminal => {
+                let bar = self.bar.get_or_insert_with(|| {
+                    let bar = match Progress::doing() {
+                        Doing::Items(total) => ProgressBar::new(total).with_style(style(
+                            "[{bar:30}] {human_pos}/{human_len} ({elapsed}, ETA {eta})",
+                        )),
+                        Doing::Counting => ProgressBar::new_spinner().with_style(style(
+                            "{spinner} {human_pos} solutions so far ({elapsed})",
+                        )),
+                        Doing::Working(what) => ProgressBar::new_spinner()
+                            .with_style(style("{spinner} {msg} ({elapsed})"))
+                            .with_message(what),
+                    };
+                    let bar = bar.with_elapsed(elapsed);
+                    bar.enable_steady_tick(Duration::from_millis(120));
+                    bar
+                });
+                bar.set_position(n);
             }
-            let n = FOUND.load(Ordering::Relaxed);
-            eout!(
-                "\r  {n} solutions so far ({:.0}/s, {:.0} s)",
-                n as f64 / elapsed.as_secs_f64(),
-                elapsed.as_secs_f64()
-            );
-            self.shown = true;
-            self.next = elapsed + Duration::from_secs(1);
+            ProgressMode::Lines => {
+                if elapsed < self.next_line {
+                    return;
+                }
+                self.next_line = elapsed + Duration::from_secs(1);
+                let secs = elapsed.as_secs_f64();
+                match Progress::doing() {
+                    Doing::Items(total) => eoutln!("  {n}/{total} done ({secs:.0} s)"),
+                    Doing::Counting => eoutln!(
+                        "  {n} solutions so far ({:.0}/s, {secs:.0} s)",
+                        n as f64 / secs
+                    ),
+                    Doing::Working(what) => eoutln!("  {what}: working ({secs:.0} s)"),
+                }
+            }
         }
     }
 
     fn finish(&mut self) {
-        if self.shown {
-            eoutln!();
-            self.shown = false;
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
         }
     }
+}
+
+/// An indicatif style from a template written in this file (a typo would be a bug here, not
+/// a user's error: fall back to the default style rather than fail a run over it).
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_spinner())
 }

@@ -326,7 +326,8 @@ pub trait Instance {
     fn incomplete(&self) -> Option<String> {
         None
     }
-    /// The formula to export, with its header comments (how to read a model back). A family
+    /// The formula to export, with header comments saying what it is (the command adds how to
+    /// read a model back, with the puzzle as the command line named it: `origin`). A family
     /// whose formula is incomplete may add what a solve found (Hooks' connectivity cuts).
     fn export(&mut self, origin: &str) -> Result<(Cnf, Vec<String>), FamilyError>;
     /// What solving found beyond the answer, for reports (after [`Instance::solve_unique`]).

@@ -4,6 +4,7 @@ pub mod explain;
 pub mod external;
 pub mod proof;
 pub(crate) mod session;
+pub mod stats;
 pub mod stop;
 pub(crate) mod subset;
 
@@ -112,9 +113,10 @@ impl Backend for Varisat {
         self.buf.clear();
         self.buf.extend(assumptions.iter().map(|&l| to_varisat(l)));
         self.solver.assume(&self.buf);
-        self.solver
-            .solve()
-            .map_err(|e| SolveError::Solver(e.to_string()))
+        let start = std::time::Instant::now();
+        let verdict = self.solver.solve();
+        stats::record(start, matches!(verdict, Ok(true)));
+        verdict.map_err(|e| SolveError::Solver(e.to_string()))
     }
 
     fn model(&self, num_vars: u32) -> Vec<bool> {

@@ -221,7 +221,7 @@ fn cli_generate_counts_and_json() {
             "4038",
         ),
     ] {
-        let mut all = vec!["generate", "portia", "--count"];
+        let mut all = vec!["generate", "portia", "--count-only"];
         all.extend(args);
         let Run {
             code,

@@ -351,13 +351,13 @@ impl Instance for GridInstance {
         Ok(Box::new(self.solution(assignment)?))
     }
 
-    fn export(&mut self, origin: &str) -> Result<(Cnf, Vec<String>), FamilyError> {
+    fn export(&mut self, _origin: &str) -> Result<(Cnf, Vec<String>), FamilyError> {
         let (e, a) = (self.opts.encoding.name(), self.opts.amo.name());
         let comments = vec![
             format!("satpuz {}: {}", env!("CARGO_PKG_VERSION"), self.puzzle.name),
-            format!("encoding {e} amo {a}; read a solver's model back with:"),
-            format!("  satpuz decode {origin} --model MODEL --encoding {e} --amo {a}"),
-            "c p show lists the puzzle's own variables (the projection for counting)".into(),
+            format!("encoding {e} amo {a}"),
+            "the `c p show` line lists the puzzle's own variables (the projection for counting)"
+                .into(),
         ];
         // Moved out, not copied (a copy doubled `encode`'s peak memory): exporting is the
         // instance's last use.

@@ -300,9 +300,6 @@ impl Instance for HooksInstance {
                 probe.cuts.len()
             ));
         }
-        comments.push(format!(
-            "read a solver's model back with: satpuz decode {origin} --model MODEL"
-        ));
         Ok((cnf, comments))
     }
 

@@ -22,7 +22,7 @@ pub struct DateError {
 }
 
 impl Date {
-    /// Parses `YYYY-MM-DD` (years 1..=9999), checking the day against the month.
+    /// Parses `YYYY-MM-DD` (years 0001..=9999, always four digits), checking the day against the month.
     pub fn parse(text: &str) -> Result<Date, DateError> {
         let err = |problem: &str| DateError {
             text: text.to_string(),
@@ -32,14 +32,23 @@ impl Date {
         let [y, m, d] = parts[..] else {
             return Err(err("not three numbers separated by `-`"));
         };
-        let number = |s: &str, what: &str| {
+        // Exactly four, two and two digits: `26-12-01` is not silently the year 26, and
+        // `2026-1-1` is not guessed at.
+        let number = |s: &str, what: &str, digits: usize| {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(err(&format!("the {what} is not a number")));
+            }
+            if s.len() != digits {
+                return Err(err(&format!("the {what} `{s}` must have {digits} digits")));
             }
             s.parse::<u32>()
                 .map_err(|_| err(&format!("the {what} is too large")))
         };
-        let (year, month, day) = (number(y, "year")?, number(m, "month")?, number(d, "day")?);
+        let (year, month, day) = (
+            number(y, "year", 4)?,
+            number(m, "month", 2)?,
+            number(d, "day", 2)?,
+        );
         if !(1..=9999).contains(&year) {
             return Err(err("the year must be 1 to 9999"));
         }
@@ -126,8 +135,23 @@ mod tests {
             "2025-3",
             "x-01-01",
             "0-01-01",
+            "0000-01-01",
         ] {
             assert!(Date::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn parse_wants_four_two_and_two_digits() {
+        for (bad, says) in [
+            ("26-12-01", "the year `26` must have 4 digits"),
+            ("2026-1-01", "the month `1` must have 2 digits"),
+            ("2026-01-1", "the day `1` must have 2 digits"),
+            ("02026-01-01", "the year `02026` must have 4 digits"),
+        ] {
+            let e = Date::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+        assert_eq!(Date::parse("0001-01-01").unwrap().seed(), 10_101);
     }
 }

@@ -241,7 +241,7 @@ impl Instance for PortiaInstance {
         Ok(Box::new(PortiaSolution(self.formula.found(assignment)?)))
     }
 
-    fn export(&mut self, origin: &str) -> Result<(Cnf, Vec<String>), FamilyError> {
+    fn export(&mut self, _origin: &str) -> Result<(Cnf, Vec<String>), FamilyError> {
         let o = self.formula.enc.opts;
         let flags = format!(
             "--encoding {} --amo {} --card {}",
@@ -252,9 +252,6 @@ impl Instance for PortiaInstance {
         let comments = vec![
             format!("satpuz {}: {}", env!("CARGO_PKG_VERSION"), self.label),
             format!("{flags}; the portrait's casket is the projection (c p show)"),
-            format!(
-                "read a solver's model back with: satpuz decode {origin} ... --model MODEL {flags}"
-            ),
         ];
         Ok((self.formula.enc.cnf.clone(), comments))
     }
