@@ -340,3 +340,53 @@ fn every_export_header_says_how_to_decode_it_and_that_works() {
     assert!(thief(&decoded.stdout).is_some(), "{decoded:?}");
     assert_eq!(thief(&decoded.stdout), thief(&revealed.stdout));
 }
+
+/// Every variable an export declares is in a clause, named or projected: a solver reading
+/// the file has nothing to warn about, and `p cnf V` is the formula's own size.
+#[test]
+fn exports_declare_only_variables_they_use_or_name() {
+    let dir = scratch_dir("declared");
+    let list: serde_json::Value =
+        serde_json::from_str(&satpuz(&["list", "--json"]).stdout).expect("list --json");
+    let mut checked = 0;
+    for entry in list["puzzles"].as_array().expect("puzzles") {
+        let name = entry["puzzle"].as_str().expect("name");
+        if entry.get("refused").is_some_and(|r| !r.is_null()) || matches!(name, "hooks" | "portia")
+        {
+            continue; // refused, or needs its clues as flags (covered by the decode-hint test)
+        }
+        let cnf = dir.join(format!("{name}.cnf"));
+        let run = satpuz(&["encode", name, "-o", path_str(&cnf)]);
+        assert_eq!(run.code, 0, "{name}: {run:?}");
+        let (mut declared, mut seen) = (0usize, std::collections::BTreeSet::new());
+        for line in read(&cnf).lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                ["p", "cnf", v, _] => declared = v.parse().unwrap(),
+                ["c", "p", "show", vars @ ..] => {
+                    seen.extend(vars.iter().filter_map(|v| v.parse::<usize>().ok()));
+                }
+                ["c", id, ..] => seen.extend(id.parse::<usize>().ok()),
+                lits => seen.extend(
+                    lits.iter()
+                        .map(|l| l.parse::<i64>().unwrap().unsigned_abs() as usize)
+                        .filter(|&v| v != 0),
+                ),
+            }
+        }
+        let unused: Vec<usize> = (1..=declared).filter(|v| !seen.contains(v)).collect();
+        assert!(unused.is_empty(), "{name}: declared but unused {unused:?}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} built-ins checked");
+}
+
+#[test]
+fn list_counts_in_words() {
+    let list = satpuz(&["list"]).stdout;
+    assert!(
+        list.contains("Dinesman's multiple-dwelling problem: 5 floors, 1 category, 6 clues"),
+        "{list}"
+    );
+    assert!(list.contains("5 seats, 5 categories, 15 clues"), "{list}");
+}

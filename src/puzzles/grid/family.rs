@@ -109,16 +109,29 @@ impl Family for GridFamily {
     }
 }
 
-/// "jindosh: 5 seats, 5 categories, 26 clues".
+/// "jindosh: 5 seats, 5 categories, 26 clues" ("1 category", "1 clue").
 pub(crate) fn summary(p: &GridPuzzle) -> String {
+    let counted = |n: usize, noun: &str| {
+        if n == 1 {
+            format!("1 {noun}")
+        } else {
+            format!("{n} {}", plural(noun))
+        }
+    };
     format!(
-        "{}: {} {}s, {} categories, {} clues",
+        "{}: {}, {}, {}",
         p.name,
-        p.positions.count,
-        p.positions.noun,
-        p.categories.len(),
-        p.clues.len()
+        counted(p.positions.count, &p.positions.noun),
+        counted(p.categories.len(), "category"),
+        counted(p.clues.len(), "clue")
     )
+}
+
+fn plural(noun: &str) -> String {
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
+        _ => format!("{noun}s"),
+    }
 }
 
 /// A grid puzzle as a [`Puzzle`] of `family` (the Inquest's cases are grids too).
