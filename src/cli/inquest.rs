@@ -2,6 +2,7 @@
 //! file), export its CNF, check and hint a player's sheet, and time many deals.
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -14,6 +15,7 @@ use satpuz::model::EncodeOptions;
 use satpuz::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, deal};
 use satpuz::puzzles::{BuildOptions, Setting};
 use satpuz::report::{HintReport, SCHEMA_VERSION, SheetCheckReport, SquareValue, StatementMark};
+use satpuz::solve::parallel::{self, Ended};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
 
@@ -86,6 +88,10 @@ pub struct InquestCmd {
     /// median time per deal, solver calls and statement counts.
     #[arg(long, value_name = "N")]
     pub count: Option<u64>,
+    /// With --count: deal on N threads (default: every core). The report is the same for any
+    /// N; only the wall time changes.
+    #[arg(short, long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -139,8 +145,11 @@ impl InquestCmd {
                 bail!("--count must be at least 1");
             }
             let (case, json) = (self.case.clone(), self.json);
+            let jobs = self
+                .jobs
+                .map_or_else(parallel::default_jobs, |j| j as usize);
             return supervise(self.run, nothing("inquest --count", json), move || {
-                time_deals(&case, n, json)
+                time_deals(&case, n, jobs, json)
             });
         }
         // Refused before dealing: an output file that exists, or in no directory.
@@ -549,7 +558,7 @@ impl SheetCmd {
 ///
 /// Memory grows with the deals done (4 bytes each), not with `n`: a `--count` of 10^18 is a
 /// run that `--timeout` or Ctrl-C ends, reporting the deals done so far, marked partial.
-fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode> {
+fn time_deals(args: &CaseArgs, n: u64, jobs: usize, as_json: bool) -> anyhow::Result<ExitCode> {
     let (first, _) = args.seed()?;
     run::set_total(n);
     let stop = run::stop();
@@ -558,23 +567,46 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
     let mut sizes = std::collections::BTreeMap::<usize, u64>::new();
     let mut first_sizes = std::collections::BTreeMap::<usize, u64>::new();
     let (mut calls, mut truths, mut reshuffled) = (0u64, 0u64, 0u64);
-    let mut stopped = None;
-    for k in 0..n {
-        if let Some(reason) = stop.reason() {
-            stopped = Some(reason);
-            break;
-        }
-        let seed = first.wrapping_add(k);
-        let start = Instant::now();
-        let case = deal(seed, args.length).with_context(|| format!("dealing case {seed}"))?;
-        times.push(u32::try_from(start.elapsed().as_micros()).unwrap_or(u32::MAX));
-        *sizes.entry(case.statements.len()).or_default() += 1;
-        *first_sizes.entry(case.stats.first_cut).or_default() += 1;
-        calls += case.stats.cut.solver_calls as u64;
-        truths += case.stats.true_statements as u64;
-        reshuffled += u64::from(case.stats.attempts > 1);
-        run::found(1);
+    let mut failed = None;
+    let wall = Instant::now();
+    // Every core deals; the results are taken in seed order, so the report is the same on any
+    // number of cores (the times per deal are each deal's own).
+    let ended = parallel::ordered(
+        n,
+        jobs,
+        &stop,
+        |k| {
+            let seed = first.wrapping_add(k);
+            let start = Instant::now();
+            let case = deal(seed, args.length).with_context(|| format!("dealing case {seed}"));
+            (case, start.elapsed())
+        },
+        |_, (case, took)| {
+            let case = match case {
+                Ok(case) => case,
+                Err(e) => {
+                    failed = Some(e);
+                    return ControlFlow::Break(());
+                }
+            };
+            times.push(u32::try_from(took.as_micros()).unwrap_or(u32::MAX));
+            *sizes.entry(case.statements.len()).or_default() += 1;
+            *first_sizes.entry(case.stats.first_cut).or_default() += 1;
+            calls += case.stats.cut.solver_calls as u64;
+            truths += case.stats.true_statements as u64;
+            reshuffled += u64::from(case.stats.attempts > 1);
+            run::found(1);
+            ControlFlow::Continue(())
+        },
+    );
+    let wall = wall.elapsed();
+    if let Some(e) = failed {
+        return Err(e);
     }
+    let stopped = match ended {
+        Ended::Stopped(reason) => Some(reason),
+        Ended::Done | Ended::Broken => None,
+    };
     if times.is_empty() {
         // Stopped before the first deal.
         let reason = stopped.unwrap_or(satpuz::solve::stop::StopReason::Interrupted);
@@ -606,6 +638,7 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
             "complete": stopped.is_none(),
             "stopped": stopped.map(stopped_name),
             "median_ms": median, "p90_ms": p90, "max_ms": ms(times[times.len() - 1]),
+            "jobs": jobs, "wall_ms": satpuz::report::millis(wall),
             "solver_calls_per_deal": mean_calls,
             "true_statements_per_deal": truths as f64 / done as f64,
             "reshuffled": reshuffled,
@@ -623,6 +656,11 @@ fn time_deals(args: &CaseArgs, n: u64, as_json: bool) -> anyhow::Result<ExitCode
         outln!(
             "solver calls per deal {mean_calls:.1}; true statements per deal {:.0}; re-shuffled (first cut out of range) {reshuffled}",
             truths as f64 / done as f64
+        )?;
+        outln!(
+            "wall {:.3} s on {jobs} thread(s): {:.0} deals/s",
+            wall.as_secs_f64(),
+            done as f64 / wall.as_secs_f64().max(1e-9)
         )?;
         outln!("statements   first cut   final")?;
         let keys: std::collections::BTreeSet<usize> =

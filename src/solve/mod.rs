@@ -2,6 +2,7 @@
 
 pub mod explain;
 pub mod external;
+pub mod parallel;
 pub mod proof;
 pub(crate) mod session;
 pub mod stats;

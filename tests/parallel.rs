@@ -1,0 +1,38 @@
+//! Work spread over every core gives the same output as one core (issue 14): `inquest --count`
+//! deals in parallel and reports in seed order.
+
+mod common;
+
+use common::satpuz;
+
+/// The report without the fields that time the run.
+fn untimed(json: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(json).expect("JSON report");
+    for timing in ["median_ms", "p90_ms", "max_ms", "wall_ms", "jobs"] {
+        v.as_object_mut().expect("object").remove(timing);
+    }
+    v
+}
+
+#[test]
+fn inquest_counts_are_the_same_on_one_thread_and_many() {
+    for length in ["short", "long"] {
+        let run = |jobs: &str| {
+            let args = [
+                "inquest", "--seed", "40", "--count", "150", "--length", length, "--json", "-j",
+                jobs,
+            ];
+            let out = satpuz(&args);
+            assert_eq!(out.code, 0, "{out:?}");
+            out.stdout
+        };
+        let one = run("1");
+        let json: serde_json::Value = serde_json::from_str(&one).unwrap();
+        assert_eq!(json["deals"], 150);
+        assert_eq!(json["jobs"], 1);
+        for jobs in ["2", "5"] {
+            let many = run(jobs);
+            assert_eq!(untimed(&one), untimed(&many), "{length}, -j {jobs}");
+        }
+    }
+}
