@@ -36,3 +36,26 @@ fn inquest_counts_are_the_same_on_one_thread_and_many() {
         }
     }
 }
+
+#[test]
+fn portia_catalogues_are_the_same_on_one_thread_and_many() {
+    use satpuz::puzzles::portia::catalogue::{self, CatalogueOptions, Generation, Rule};
+    for generation in [Generation::One, Generation::Two, Generation::Three] {
+        let mut opts = CatalogueOptions::new(generation);
+        if generation == Generation::Two {
+            opts.rule = Rule::Seed;
+            opts.distinct = true;
+        }
+        let one = catalogue::generate(&opts).expect("solves");
+        assert!(!one.is_empty());
+        for jobs in [2, 3] {
+            opts.jobs = jobs;
+            let many = catalogue::generate(&opts).expect("solves");
+            assert_eq!(one, many, "{generation:?} on {jobs} threads");
+            let ids = |entries: &[catalogue::Entry]| -> Vec<String> {
+                entries.iter().map(catalogue::Entry::id).collect()
+            };
+            assert_eq!(ids(&one), ids(&many));
+        }
+    }
+}

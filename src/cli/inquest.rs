@@ -575,7 +575,8 @@ fn time_deals(args: &CaseArgs, n: u64, jobs: usize, as_json: bool) -> anyhow::Re
         n,
         jobs,
         &stop,
-        |k| {
+        || (),
+        |(), k| {
             let seed = first.wrapping_add(k);
             let start = Instant::now();
             let case = deal(seed, args.length).with_context(|| format!("dealing case {seed}"));

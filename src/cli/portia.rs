@@ -51,6 +51,10 @@ pub struct GenerateArgs {
     /// Overwrite the output file if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Judge candidates on N threads (default: every core). The catalogue is the same for any
+    /// N; only the time changes.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
     /// How cardinality constraints (the clues) become clauses.
     #[arg(long, value_parser = choice::<Card>(), default_value = Card::default().name())]
     pub card: Card,
@@ -100,6 +104,9 @@ impl GenerateArgs {
                 ..EncodeOptions::default()
             },
             strategy: self.strategy,
+            jobs: self
+                .jobs
+                .map_or_else(satpuz::solve::parallel::default_jobs, |j| j as usize),
         };
         let start = Instant::now();
         let entries = catalogue::generate(&opts)?;

@@ -30,23 +30,26 @@ pub enum Ended {
     Stopped(StopReason),
 }
 
-/// Runs `work(k)` for every `k` in `0..n` on `jobs` threads and calls `take(k, result)` on the
-/// calling thread in increasing order of `k`. When `stop` is raised (or `take` breaks), no new
-/// index is started; results already made past the first missing index are dropped, so what
-/// was taken is always a prefix. With `jobs <= 1` everything runs on the calling thread.
-pub fn ordered<T: Send>(
+/// Runs `work(state, k)` for every `k` in `0..n` on `jobs` threads, each thread with its own
+/// `state` from `init` (e.g. its solvers), and calls `take(k, result)` on the calling thread in
+/// increasing order of `k`. When `stop` is raised (or `take` breaks), no new index is started;
+/// results already made past the first missing index are dropped, so what was taken is always
+/// a prefix. With `jobs <= 1` everything runs on the calling thread.
+pub fn ordered<S, T: Send>(
     n: u64,
     jobs: usize,
     stop: &Stop,
-    work: impl Fn(u64) -> T + Sync,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, u64) -> T + Sync,
     mut take: impl FnMut(u64, T) -> ControlFlow<()>,
 ) -> Ended {
     if jobs <= 1 {
+        let mut state = init();
         for k in 0..n {
             if let Some(reason) = stop.reason() {
                 return Ended::Stopped(reason);
             }
-            if take(k, work(k)).is_break() {
+            if take(k, work(&mut state, k)).is_break() {
                 return Ended::Broken;
             }
         }
@@ -59,11 +62,12 @@ pub fn ordered<T: Send>(
         let (tx, rx) = mpsc::channel::<(u64, T)>();
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, quit, work) = (&next, &quit, &work);
+            let (next, quit, init, work) = (&next, &quit, &init, &work);
             scope.spawn(move || {
+                let mut state = init();
                 while !quit.load(Ordering::Relaxed) && !stop.should_stop() {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= n || tx.send((k, work(k))).is_err() {
+                    if k >= n || tx.send((k, work(&mut state, k))).is_err() {
                         break;
                     }
                 }
@@ -106,7 +110,8 @@ mod tests {
             n,
             jobs,
             stop,
-            |k| {
+            || (),
+            |(), k| {
                 // Uneven work, so later indices often finish first.
                 std::thread::sleep(Duration::from_micros((k * 7919) % 300));
                 k * k
@@ -148,7 +153,8 @@ mod tests {
                 1000,
                 jobs,
                 &Stop::new(None),
-                |k| k,
+                || (),
+                |(), k| k,
                 |k, _| {
                     seen.push(k);
                     if k == 17 {

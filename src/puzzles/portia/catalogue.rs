@@ -26,11 +26,14 @@
 //! decisions.
 
 use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
 use crate::choice::Choice;
 use crate::cnf::Lit;
+use crate::solve::parallel;
+use crate::solve::stop::Stop;
 use crate::solve::{Session, SolveError};
 
 use super::clue::{Clue, CountClue, LidClue, MakerStatement};
@@ -191,6 +194,9 @@ pub struct CatalogueOptions {
     pub formula: EncodeOptions,
     /// How the solver is used (no choice changes the catalogue).
     pub strategy: Strategy,
+    /// Threads judging candidates at once (no number changes the catalogue; 1 by default,
+    /// `generate portia` uses every core).
+    pub jobs: usize,
 }
 
 impl CatalogueOptions {
@@ -203,6 +209,7 @@ impl CatalogueOptions {
             distinct: false,
             formula: EncodeOptions::default(),
             strategy: Strategy::default(),
+            jobs: 1,
         }
     }
 }
@@ -275,106 +282,104 @@ fn true_per_casket(lists: &[StatementList], p: usize) -> [usize; CASKETS] {
     std::array::from_fn(|c| lists.iter().filter(|l| l[c].true_at(p)).count())
 }
 
-/// Generates a catalogue.
+/// Generates a catalogue, judging the statement lists (or pairs) on `opts.jobs` threads, each
+/// with its own solvers; entries come out in the reference's order whatever the thread count.
 pub fn generate(opts: &CatalogueOptions) -> Result<Vec<Entry>, SolveError> {
-    let mut out = Vec::new();
-    let mut judge = Judge::new(opts);
-    let mut number = 0;
-    let mut accept = |out: &mut Vec<Entry>, mut entry: Entry| {
-        number += 1;
-        entry.number = number;
-        out.push(entry);
-    };
-    match opts.generation {
-        Generation::One => {
-            for list in statement_lists() {
-                judge.start(vec![list]);
-                for p in 0..CASKETS {
-                    let count: usize = true_per_casket(&[list], p).iter().sum();
-                    let phrasings = [
-                        (CountClue::at_most(count), Position::Min),
-                        (CountClue::at_least(count), Position::Max),
-                        (CountClue::exactly(count), Position::Mid),
-                    ];
-                    for (clue, position) in phrasings {
-                        let clue = Clue::Count(clue);
-                        if judge.unique_at(&clue, p)? {
-                            let puzzle = judge.puzzle(clue);
-                            accept(
-                                &mut out,
-                                Entry {
-                                    generation: Generation::One,
-                                    number: 0,
-                                    puzzle,
-                                    solution: p,
-                                    truths: Truths::Count(count),
-                                    position: Some(position),
-                                    overlay: None,
-                                },
-                            );
-                            break;
-                        }
-                    }
-                }
-            }
+    let units: Vec<Vec<StatementList>> = match opts.generation {
+        Generation::One | Generation::Three => {
+            statement_lists().into_iter().map(|l| vec![l]).collect()
         }
-        Generation::Two => {
-            for pair in statement_pairs() {
-                judge.start(pair.to_vec());
-                for p in 0..CASKETS {
-                    let per_lid = true_per_casket(&pair, p);
-                    let clue = Clue::Lids(match opts.rule {
-                        Rule::Sound => LidClue::distribution_of(&per_lid),
-                        Rule::Seed => LidClue::occurring_in(&per_lid),
-                    });
+        Generation::Two => statement_pairs().into_iter().map(|p| p.to_vec()).collect(),
+    };
+    let mut out = Vec::new();
+    let mut failed = None;
+    parallel::ordered(
+        units.len() as u64,
+        opts.jobs,
+        &Stop::default(),
+        || Judge::new(opts),
+        |judge, k| judge_unit(judge, &units[k as usize]),
+        |_, judged| match judged {
+            Ok(entries) => {
+                out.extend(entries);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        },
+    );
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    // Numbered in the full catalogue's order; `distinct` keeps the numbers.
+    for (i, entry) in out.iter_mut().enumerate() {
+        entry.number = i + 1;
+    }
+    if opts.generation == Generation::Two && opts.distinct {
+        let mut seen = HashSet::new();
+        out.retain(|e| seen.insert(physical_key(e)));
+    }
+    Ok(out)
+}
+
+/// The catalogue's puzzles made from one statement list (Portia I, III) or pair (Portia II),
+/// in the reference's order, numbered 0 (the caller numbers them).
+fn judge_unit(judge: &mut Judge, lists: &[StatementList]) -> Result<Vec<Entry>, SolveError> {
+    let generation = judge.opts.generation;
+    let rule = judge.opts.rule;
+    judge.start(lists.to_vec());
+    let mut out = Vec::new();
+    for p in 0..CASKETS {
+        let per_casket = true_per_casket(lists, p);
+        let entry = |puzzle, truths, position, overlay| Entry {
+            generation,
+            number: 0,
+            puzzle,
+            solution: p,
+            truths,
+            position,
+            overlay,
+        };
+        match generation {
+            Generation::One => {
+                let count: usize = per_casket.iter().sum();
+                let phrasings = [
+                    (CountClue::at_most(count), Position::Min),
+                    (CountClue::at_least(count), Position::Max),
+                    (CountClue::exactly(count), Position::Mid),
+                ];
+                for (clue, position) in phrasings {
+                    let clue = Clue::Count(clue);
                     if judge.unique_at(&clue, p)? {
                         let puzzle = judge.puzzle(clue);
-                        accept(
-                            &mut out,
-                            Entry {
-                                generation: Generation::Two,
-                                number: 0,
-                                puzzle,
-                                solution: p,
-                                truths: Truths::PerCasket(per_lid),
-                                position: None,
-                                overlay: None,
-                            },
-                        );
+                        out.push(entry(puzzle, Truths::Count(count), Some(position), None));
+                        break;
                     }
                 }
             }
-            if opts.distinct {
-                let mut seen = HashSet::new();
-                out.retain(|e| seen.insert(physical_key(e)));
+            Generation::Two => {
+                let clue = Clue::Lids(match rule {
+                    Rule::Sound => LidClue::distribution_of(&per_casket),
+                    Rule::Seed => LidClue::occurring_in(&per_casket),
+                });
+                if judge.unique_at(&clue, p)? {
+                    let puzzle = judge.puzzle(clue);
+                    out.push(entry(puzzle, Truths::PerCasket(per_casket), None, None));
+                }
             }
-        }
-        Generation::Three => {
-            for list in statement_lists() {
-                judge.start(vec![list]);
-                for p in 0..CASKETS {
-                    let per_casket = true_per_casket(&[list], p);
-                    let bellini = per_casket.map(|t| t == 1);
-                    for overlay in OVERLAYS {
-                        let makers: [MakerStatement; CASKETS] = std::array::from_fn(|c| {
-                            MakerStatement::for_overlay(c, overlay[c], bellini)
-                        });
-                        let clue = Clue::Makers(makers);
-                        if judge.unique_at(&clue, p)? {
-                            let puzzle = judge.puzzle(clue);
-                            accept(
-                                &mut out,
-                                Entry {
-                                    generation: Generation::Three,
-                                    number: 0,
-                                    puzzle,
-                                    solution: p,
-                                    truths: Truths::PerCasket(per_casket),
-                                    position: None,
-                                    overlay: Some(overlay),
-                                },
-                            );
-                        }
+            Generation::Three => {
+                let bellini = per_casket.map(|t| t == 1);
+                for overlay in OVERLAYS {
+                    let makers: [MakerStatement; CASKETS] = std::array::from_fn(|c| {
+                        MakerStatement::for_overlay(c, overlay[c], bellini)
+                    });
+                    let clue = Clue::Makers(makers);
+                    if judge.unique_at(&clue, p)? {
+                        let puzzle = judge.puzzle(clue);
+                        let truths = Truths::PerCasket(per_casket);
+                        out.push(entry(puzzle, truths, None, Some(overlay)));
                     }
                 }
             }
