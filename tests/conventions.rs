@@ -390,3 +390,28 @@ fn list_counts_in_words() {
     );
     assert!(list.contains("5 seats, 5 categories, 15 clues"), "{list}");
 }
+
+/// Every built-in is inside the binary (`cargo install` copies only the binary): each one
+/// solves from a directory with no `encodings/` in sight.
+#[test]
+fn built_ins_solve_from_any_directory() {
+    let dir = scratch_dir("anywhere");
+    let list: serde_json::Value =
+        serde_json::from_str(&satpuz(&["list", "--json"]).stdout).expect("list --json");
+    let mut solved = 0;
+    for entry in list["puzzles"].as_array().expect("puzzles") {
+        let name = entry["puzzle"].as_str().expect("name");
+        if entry.get("refused").is_some_and(|r| !r.is_null()) || matches!(name, "hooks" | "portia")
+        {
+            continue;
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_satpuz"))
+            .args(["solve", name])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+        solved += 1;
+    }
+    assert!(solved >= 10, "only {solved} built-ins solved");
+}
