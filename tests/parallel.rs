@@ -59,3 +59,45 @@ fn portia_catalogues_are_the_same_on_one_thread_and_many() {
         }
     }
 }
+
+#[test]
+fn generated_grids_are_the_same_on_one_thread_and_many_and_per_seed() {
+    let base = [
+        "generate",
+        "grid",
+        "--positions",
+        "7",
+        "--categories",
+        "4",
+        "--seed",
+        "11",
+    ];
+    let many = |jobs: &str| {
+        let out = satpuz(&[&base[..], &["--count", "5", "--json", "-j", jobs]].concat());
+        assert_eq!(out.code, 0, "{out:?}");
+        out.stdout
+    };
+    let one = many("1");
+    assert_eq!(one, many("2"));
+    assert_eq!(one, many("4"));
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 5);
+    // Line k is the puzzle `--seed 11 + k` generates alone.
+    for (k, line) in lines.iter().enumerate() {
+        let seed = (11 + k).to_string();
+        let alone = satpuz(&[
+            "generate",
+            "grid",
+            "--positions",
+            "7",
+            "--categories",
+            "4",
+            "--seed",
+            &seed,
+            "--json",
+        ]);
+        let a: serde_json::Value = serde_json::from_str(&alone.stdout).unwrap();
+        let b: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(a, b, "seed {seed}");
+    }
+}

@@ -1,6 +1,7 @@
 //! `satpuz generate grid`: a random logic-grid puzzle with one solution, in the puzzle-file
 //! format (`--json`, or `-o/--output FILE`) or as numbered clues in words.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -14,10 +15,11 @@ use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
 use satpuz::solve::count;
+use satpuz::solve::parallel::{self, Ended};
 
-use super::EXIT_OK;
-use super::output::{Dest, note, out};
-use super::run::{Partial, RunFlags, supervise};
+use super::output::{Dest, eoutln, note, out};
+use super::run::{self, Partial, RunFlags, supervise};
+use super::{EXIT_OK, EXIT_STOPPED};
 
 #[derive(Debug, Args)]
 pub struct GridArgs {
@@ -51,6 +53,13 @@ pub struct GridArgs {
     /// Overwrite FILE if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Generate N puzzles, from seeds --seed, --seed + 1, ... (JSON Lines with --json or -o).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    /// With --count: generate on N threads (default: every core). The output is the same for
+    /// any N.
+    #[arg(short, long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -72,33 +81,11 @@ impl GridArgs {
     }
 
     fn generate(self, shape: GridShape, out: Option<Dest>) -> anyhow::Result<ExitCode> {
+        if self.count > 1 {
+            return self.generate_many(shape, out);
+        }
         let start = Instant::now();
-        let mut puzzle = generate(shape, self.seed)?.puzzle;
-        if let Some(drop) = self.drop {
-            if drop > puzzle.clues.len() {
-                bail!(
-                    "--drop {drop}: the puzzle has only {} clues",
-                    puzzle.clues.len()
-                );
-            }
-            let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
-            puzzle.clues.shuffle(&mut rng);
-            puzzle.clues.truncate(puzzle.clues.len() - drop);
-            puzzle.name = format!("{} with {drop} clue(s) dropped", puzzle.name);
-        }
-        if let Some((min, max)) = self.solutions {
-            let count = |p: &GridPuzzle, limit: u64| {
-                let mut encoded = p
-                    .build_merged()
-                    .expect("generated puzzles build")
-                    .model
-                    .encode(EncodeOptions::default());
-                count(&mut encoded.cnf, Some(limit))
-            };
-            puzzle = relax(&puzzle, self.seed, min, max, count)?.with_context(|| {
-                format!("no way of removing clues gives between {min} and {max} solutions")
-            })?;
-        }
+        let puzzle = self.puzzle(shape, self.seed)?;
         let file = serde_json::to_string_pretty(&puzzle)? + "\n";
         if let Some(out) = &out {
             out.write(|f| f.write_all(file.as_bytes()))?;
@@ -113,10 +100,114 @@ impl GridArgs {
         } else if self.json {
             out!("{file}")?;
         } else {
-            let minimal = self.drop.is_none() && self.solutions.is_none();
-            out!("{}", in_words(&puzzle, minimal))?;
+            out!("{}", in_words(&puzzle, self.minimal()))?;
         }
         Ok(ExitCode::from(EXIT_OK))
+    }
+
+    /// Are the puzzles as generated (every clue needed), not relaxed afterwards?
+    fn minimal(&self) -> bool {
+        self.drop.is_none() && self.solutions.is_none()
+    }
+
+    /// `--count N`: the puzzles of seeds seed..seed+N, made on every core and written in seed
+    /// order (JSON Lines with --json or -o, else in words), so the output is the same for any
+    /// --jobs. A stop (--timeout, Ctrl-C) writes the puzzles made so far, in order, and exits 4.
+    fn generate_many(&self, shape: GridShape, out: Option<Dest>) -> anyhow::Result<ExitCode> {
+        let start = Instant::now();
+        run::set_total(self.count);
+        let jobs = self
+            .jobs
+            .map_or_else(parallel::default_jobs, |j| j as usize);
+        let mut puzzles = Vec::new();
+        let mut failed = None;
+        let ended = parallel::ordered(
+            self.count,
+            jobs,
+            &run::stop(),
+            || (),
+            |(), k| self.puzzle(shape, self.seed.wrapping_add(k)),
+            |_, made| match made {
+                Ok(puzzle) => {
+                    puzzles.push(puzzle);
+                    run::found(1);
+                    ControlFlow::Continue(())
+                }
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let as_lines = self.json || out.is_some();
+        let mut text = String::new();
+        for puzzle in &puzzles {
+            if as_lines {
+                text.push_str(&serde_json::to_string(puzzle)?);
+                text.push('\n');
+            } else {
+                text.push_str(&in_words(puzzle, self.minimal()));
+                text.push('\n');
+            }
+        }
+        match &out {
+            Some(dest) => dest.write(|f| f.write_all(text.as_bytes()))?,
+            None => out!("{text}")?,
+        }
+        if let Some(Dest::File(file)) = &out {
+            note!(
+                "wrote {} ({} puzzles, one per line, in {:.0} ms on {jobs} thread(s))",
+                file.path().display(),
+                puzzles.len(),
+                start.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        if let Ended::Stopped(reason) = ended {
+            eoutln!(
+                "generate grid: {} of {} puzzles ({})",
+                puzzles.len(),
+                self.count,
+                run::stopped_words(reason, start.elapsed())
+            );
+            return Ok(ExitCode::from(EXIT_STOPPED));
+        }
+        Ok(ExitCode::from(EXIT_OK))
+    }
+
+    /// The puzzle of `seed`, relaxed as --drop or --solutions ask.
+    fn puzzle(&self, shape: GridShape, seed: u64) -> anyhow::Result<GridPuzzle> {
+        let mut puzzle = generate(shape, seed)?.puzzle;
+        if let Some(drop) = self.drop {
+            if drop > puzzle.clues.len() {
+                bail!(
+                    "--drop {drop}: the puzzle has only {} clues",
+                    puzzle.clues.len()
+                );
+            }
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            puzzle.clues.shuffle(&mut rng);
+            puzzle.clues.truncate(puzzle.clues.len() - drop);
+            puzzle.name = format!("{} with {drop} clue(s) dropped", puzzle.name);
+        }
+        if let Some((min, max)) = self.solutions {
+            let count = |p: &GridPuzzle, limit: u64| {
+                let mut encoded = p
+                    .build_merged()
+                    .expect("generated puzzles build")
+                    .model
+                    .encode(EncodeOptions::default());
+                count(&mut encoded.cnf, Some(limit))
+            };
+            puzzle = relax(&puzzle, seed, min, max, count)?.with_context(|| {
+                format!(
+                    "seed {seed}: no way of removing clues gives between {min} and {max} solutions"
+                )
+            })?;
+        }
+        Ok(puzzle)
     }
 }
 
