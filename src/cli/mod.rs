@@ -1,5 +1,6 @@
 //! The command line: one file per subcommand. anyhow lives here only.
 
+mod certify;
 mod count;
 mod decode;
 mod encode;
