@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand. anyhow lives here only.
 
 mod certify;
+mod check_case;
 mod count;
 mod cross_check;
 mod decode;
@@ -48,7 +49,7 @@ Exit codes:
   3   more than one solution where one was required
   4   stopped by --timeout, Ctrl-C or SIGTERM: the partial result is printed, marked as such
       (`at least N solution(s) (interrupted after 12.3 s)`, `\"complete\": false`, `s UNKNOWN`)
-  5   check-drat: the proof does not refute the formula (s NOT VERIFIED)
+  5   check-drat, check-case: the proof (or certificate) does not check (s NOT VERIFIED)
   6   cross-check: the two solvers disagree (verdict, answer or count)
   10  SATISFIABLE  (solve on a CNF file, as SAT solvers do; prove on a satisfiable CNF,
       which has no refutation)
@@ -96,6 +97,10 @@ pub enum Command {
     /// names them) and compare verdicts, decoded answers and counts.
     #[command(name = "cross-check", after_help = EXIT_CODES)]
     CrossCheck(cross_check::CrossCheckCmd),
+    /// Check a dealt case's certificate (`satpuz inquest --certify DIR`) without a solver:
+    /// the answer and each statement's witness by evaluation, uniqueness by its DRAT proof.
+    #[command(name = "check-case", after_help = EXIT_CODES)]
+    CheckCase(check_case::CheckCaseCmd),
     /// Generate puzzles of a family (`generate portia --generation 1|2|3`), each proved uniquely
     /// solvable by the solver.
     #[command(after_help = EXIT_CODES)]
@@ -141,6 +146,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Prove(c) => c.run(),
         Command::CheckDrat(c) => c.run(),
         Command::CrossCheck(c) => c.run(),
+        Command::CheckCase(c) => c.run(),
         Command::Generate(c) => c.run(),
         Command::Inquest(c) => c.run(),
         Command::List(c) => c.run(),
