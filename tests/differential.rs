@@ -77,11 +77,16 @@ fn compare(
     }
 }
 
+/// minisat and CaDiCaL as processes, and kissat in process when built with `--features kissat`.
 fn externals() -> Vec<SolverChoice> {
-    [minisat(), cadical()]
+    let mut solvers: Vec<SolverChoice> = [minisat(), cadical()]
         .iter()
         .map(|name| SolverChoice::parse(name).expect("a known solver"))
-        .collect()
+        .collect();
+    if cfg!(feature = "kissat") {
+        solvers.push(SolverChoice::parse("kissat").expect("a known solver"));
+    }
+    solvers
 }
 
 #[test]
@@ -172,6 +177,13 @@ fn cross_check_agrees_with_cadical_on_shipped_puzzles_even() {
 #[test]
 fn cross_check_agrees_with_cadical_on_shipped_puzzles_odd() {
     cross_check_all(cadical(), 1);
+}
+
+#[cfg(feature = "kissat")]
+#[test]
+fn cross_check_agrees_with_kissat_on_shipped_puzzles() {
+    cross_check_all("kissat", 0);
+    cross_check_all("kissat", 1);
 }
 
 #[test]

@@ -45,22 +45,31 @@ impl SolverFlags {
     /// How a puzzle's formula is built for this solver: an external solver counts by plain
     /// projected enumeration, which needs one variable per puzzle decision.
     pub fn purpose(&self) -> Purpose {
-        match self.choice() {
-            SolverChoice::Varisat => Purpose::Solve,
-            SolverChoice::Program(_) => Purpose::Export,
-        }
+        purpose(&self.choice())
     }
 
     /// The line saying which external solver answered and how long it took; None for varisat.
     pub fn note(&self, time: Duration) -> Option<String> {
-        match self.choice() {
-            SolverChoice::Varisat => None,
-            SolverChoice::Program(p) => Some(format!(
-                "solver: {} (external process), {:.1} ms in all",
-                p.name,
-                time.as_secs_f64() * 1e3
-            )),
-        }
+        let how = match self.choice() {
+            SolverChoice::Varisat => return None,
+            SolverChoice::Program(_) => "external process",
+            #[cfg(feature = "kissat")]
+            SolverChoice::Kissat => "in process",
+        };
+        Some(format!(
+            "solver: {} ({how}), {:.1} ms in all",
+            self.choice().name(),
+            time.as_secs_f64() * 1e3
+        ))
+    }
+}
+
+/// How a puzzle's formula is built for `solver`: any solver but varisat counts by plain
+/// projected enumeration, which needs one variable per puzzle decision.
+pub fn purpose(solver: &SolverChoice) -> Purpose {
+    match solver {
+        SolverChoice::Varisat => Purpose::Solve,
+        _ => Purpose::Export,
     }
 }
 

@@ -8,11 +8,12 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
-use satpuz::puzzles::{BuildOptions, Purpose, Puzzle};
+use satpuz::puzzles::{BuildOptions, Puzzle};
 use satpuz::solve::Verdict;
 use satpuz::solve::external::{SolverChoice, UnknownSolver};
 use satpuz::solve::stop::{Enumerated, count_until_on};
 
+use super::certify::purpose;
 use super::input::{DIMACS, Input, PuzzleArgs, escape, resolve};
 use super::output::out;
 use super::run::{self, Partial, RunFlags, supervise};
@@ -181,10 +182,7 @@ impl CrossCheckCmd {
         solver: &SolverChoice,
     ) -> anyhow::Result<Said> {
         let start = Instant::now();
-        let purpose = match solver {
-            SolverChoice::Varisat => Purpose::Solve,
-            SolverChoice::Program(_) => Purpose::Export,
-        };
+        let purpose = purpose(solver);
         let mut inst = puzzle.build(opts, purpose)?;
         let verdict = match solver {
             SolverChoice::Varisat => inst.solve_unique()?,

@@ -44,6 +44,9 @@ pub enum SolverChoice {
     Varisat,
     /// A program run once per solver call.
     Program(Program),
+    /// kissat in process (cargo feature `kissat`).
+    #[cfg(feature = "kissat")]
+    Kissat,
 }
 
 /// A `--solver` value that names no solver.
@@ -87,6 +90,9 @@ impl SolverChoice {
                 Some(&["cadical", "-q", "{in}", "{proof}"]),
                 Reads::Stdout,
             ),
+            #[cfg(feature = "kissat")]
+            "kissat" => SolverChoice::Kissat,
+            #[cfg(not(feature = "kissat"))]
             "kissat" => program(
                 "kissat",
                 &["kissat", "-q", "{in}"],
@@ -129,6 +135,8 @@ impl SolverChoice {
         match self {
             SolverChoice::Varisat => "varisat",
             SolverChoice::Program(p) => &p.name,
+            #[cfg(feature = "kissat")]
+            SolverChoice::Kissat => "kissat",
         }
     }
 
@@ -140,6 +148,10 @@ impl SolverChoice {
                 Ok(crate::solve::proof::drat_refutation(cnf, &[])?.map(String::into_bytes))
             }
             SolverChoice::Program(p) => program_refutation(p, cnf),
+            #[cfg(feature = "kissat")]
+            SolverChoice::Kissat => Err(SolveError::NoProof {
+                cmd: "kissat (in process)".into(),
+            }),
         }
     }
 
@@ -149,6 +161,12 @@ impl SolverChoice {
             SolverChoice::Varisat => Box::new(Varisat::with_cnf(cnf)),
             SolverChoice::Program(p) => {
                 let mut b = External::program(p.clone());
+                b.add_cnf(cnf);
+                Box::new(b)
+            }
+            #[cfg(feature = "kissat")]
+            SolverChoice::Kissat => {
+                let mut b = crate::solve::kissat::Kissat::default();
                 b.add_cnf(cnf);
                 Box::new(b)
             }

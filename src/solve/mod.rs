@@ -2,6 +2,8 @@
 
 pub mod explain;
 pub mod external;
+#[cfg(feature = "kissat")]
+pub mod kissat;
 pub mod proof;
 pub(crate) mod session;
 pub mod stop;
@@ -40,8 +42,8 @@ pub enum SolveError {
     },
     /// A solver asked for a DRAT proof that it cannot write.
     #[error(
-        "`{cmd}` writes no DRAT proof: say --solver varisat, cadical or kissat (or, for \
-         cmd:\"...\", put {{proof}} where the proof file goes)"
+        "`{cmd}` writes no DRAT proof here: say --solver varisat or cadical, or name a program \
+         that writes one as cmd:\"PROGRAM ARGS {{proof}}\" (e.g. cmd:\"kissat -q {{in}} {{proof}}\")"
     )]
     NoProof {
         /// The solver's name.
