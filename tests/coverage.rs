@@ -166,8 +166,9 @@ fn prove_works_where_the_cnf_is_self_contained_and_refuses_with_a_reason_elsewhe
         );
         assert_eq!(v["claim"], "the answer is unique");
     }
-    // Hooks #3 keeps its filled cells connected: lazily by cuts (not self-contained) by default.
-    let o = run(&["prove", "hooks3"]);
+    // Hooks #3 keeps its filled cells connected: lazily by cuts (not self-contained) when
+    // asked for; `prove` alone builds it eagerly (tests/certify.rs).
+    let o = run(&["prove", "hooks3", "--connect", "lazy"]);
     assert_eq!(code(&o), 1, "{}", out(&o));
     assert!(err(&o).contains("--connect eager"), "{}", err(&o));
 }

@@ -6,10 +6,11 @@ use std::time::Instant;
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
-use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
-use satpuz::solve::stop::{Enumerated, count_until};
+use satpuz::solve::external::SolverChoice;
+use satpuz::solve::stop::{Enumerated, count_until, count_until_on};
 
+use super::certify::SolverFlags;
 use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
 use super::output::outln;
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
@@ -31,6 +32,8 @@ pub struct CountCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
+    #[command(flatten)]
+    pub solver: SolverFlags,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -60,7 +63,7 @@ impl CountCmd {
             } => {
                 let puzzle = single(puzzles, &origin)?;
                 let opts = self.input.settings.options();
-                let mut inst = puzzle.build(&opts, Purpose::Solve)?;
+                let mut inst = puzzle.build(&opts, self.solver.purpose())?;
                 let (variables, clauses) = (inst.cnf().num_vars(), inst.cnf().num_clauses());
                 let projection = Projection {
                     kind: "puzzle".into(),
@@ -70,7 +73,16 @@ impl CountCmd {
                     name: puzzle.name(),
                     json: self.json,
                 });
-                let counted = inst.count(self.limit, &run::stop(), &mut || run::found(1))?;
+                let (stop, mut tick) = (run::stop(), || run::found(1));
+                let counted = match self.solver.choice() {
+                    SolverChoice::Varisat => inst.count(self.limit, &stop, &mut tick)?,
+                    solver => inst.count_on(
+                        &mut *solver.backend(inst.cnf()),
+                        self.limit,
+                        &stop,
+                        &mut tick,
+                    )?,
+                };
                 let family = family.name().to_string();
                 (
                     counted,
@@ -99,7 +111,7 @@ impl CountCmd {
                     name: origin.clone(),
                     json: self.json,
                 });
-                let counted = count_cnf(&parsed.cnf, self.limit)?;
+                let counted = count_cnf(&parsed.cnf, self.limit, &self.solver.choice())?;
                 (
                     counted,
                     origin,
@@ -146,6 +158,9 @@ impl CountCmd {
                 report.puzzle,
                 report.time_ms
             )?;
+            if let Some(note) = self.solver.note(elapsed) {
+                outln!("{note}")?;
+            }
         }
         Ok(ExitCode::from(if counted.stopped.is_some() {
             EXIT_STOPPED
@@ -157,7 +172,17 @@ impl CountCmd {
     }
 }
 
-/// Counts a CNF's projected models until done, `limit`, or the run's stop condition.
-fn count_cnf(cnf: &Cnf, limit: Option<u64>) -> anyhow::Result<Enumerated> {
-    Ok(count_until(cnf, limit, &run::stop(), run::found)?)
+/// Counts a CNF's projected models with `solver` until done, `limit`, or the run's stop
+/// condition.
+fn count_cnf(cnf: &Cnf, limit: Option<u64>, solver: &SolverChoice) -> anyhow::Result<Enumerated> {
+    Ok(match solver {
+        SolverChoice::Varisat => count_until(cnf, limit, &run::stop(), run::found)?,
+        _ => count_until_on(
+            cnf,
+            &mut *solver.backend(cnf),
+            limit,
+            &run::stop(),
+            run::found,
+        )?,
+    })
 }

@@ -19,6 +19,7 @@ use satpuz::solve::parallel::{self, Ended};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
 
+use super::check_case::{plan_case_dir, write_case_certificate};
 use super::input::{prepare, read_source};
 use super::output::{OutputFile, note, out, outln, with_stdout};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
@@ -81,7 +82,12 @@ pub struct InquestCmd {
         value_name = "FILE"
     )]
     pub output: Option<PathBuf>,
-    /// Overwrite the output file if it exists.
+    /// Write a certificate of the case into DIR (created when missing): the case file, the
+    /// answer with one witness arrangement per statement, the formula with the answer blocked,
+    /// and its DRAT refutation; `satpuz check-case DIR` checks it without a solver.
+    #[arg(long, value_name = "DIR")]
+    pub certify: Option<PathBuf>,
+    /// Overwrite the output file (or the --certify files) if it exists.
     #[arg(long)]
     pub force: bool,
     /// Deal N cases from consecutive seeds (from --seed, or the date's seed) and report the
@@ -157,15 +163,29 @@ impl InquestCmd {
             Some(p) if p.as_os_str() != "-" => Some(OutputFile::plan(p, self.force)?),
             _ => None,
         };
+        let certify = match &self.certify {
+            Some(dir) => Some(plan_case_dir(dir, self.force)?),
+            None => None,
+        };
         supervise(self.run, nothing("inquest", self.json), move || {
-            self.deal_and_show(out)
+            self.deal_and_show(out, certify)
         })
     }
 
-    fn deal_and_show(self, out: Option<OutputFile>) -> anyhow::Result<ExitCode> {
+    fn deal_and_show(
+        self,
+        out: Option<OutputFile>,
+        certify: Option<Vec<OutputFile>>,
+    ) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
         let (case, date) = self.case.deal()?;
         let dealt = start.elapsed();
+        if let Some(files) = &certify {
+            note!(
+                "{}",
+                write_case_certificate(files, &case.to_json(date, false))?
+            );
+        }
         let mut prepared = prepare(case.puzzle(), EncodeOptions::default())?;
         if let Some(path) = &self.output {
             // The CNF is the one `encode` writes for the case's JSON (tested), so that is how a

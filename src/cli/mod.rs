@@ -1,6 +1,9 @@
 //! The command line: one file per subcommand. anyhow lives here only.
 
+mod certify;
+mod check_case;
 mod count;
+mod cross_check;
 mod decode;
 mod docs;
 mod encode;
@@ -32,6 +35,8 @@ pub const EXIT_UNSAT: u8 = 20;
 pub const EXIT_STOPPED: u8 = 4;
 /// `check-drat`: the proof does not refute the formula.
 pub const EXIT_NOT_VERIFIED: u8 = 5;
+/// `cross-check`: the two solvers disagree on a verdict, an answer or a count.
+pub const EXIT_DISAGREE: u8 = 6;
 /// Standard output was closed before everything was written (`satpuz ... | head -1`): the
 /// process ends quietly with the status shells report for a process killed by SIGPIPE (128 + 13),
 /// as `cat`, `yes` and the other Unix tools do.
@@ -45,7 +50,8 @@ Exit codes:
   3   more than one solution where one was required
   4   stopped by --timeout, Ctrl-C or SIGTERM: the partial result is printed, marked as such
       (`at least N solution(s) (interrupted after 12.3 s)`, `\"complete\": false`, `s UNKNOWN`)
-  5   check-drat: the proof does not refute the formula (s NOT VERIFIED)
+  5   check-drat, check-case: the proof (or certificate) does not check (s NOT VERIFIED)
+  6   cross-check: the two solvers disagree (verdict, answer or count)
   10  SATISFIABLE  (solve on a CNF file, as SAT solvers do; prove on a satisfiable CNF,
       which has no refutation)
   20  UNSATISFIABLE (solve on a CNF file)
@@ -107,6 +113,14 @@ pub enum Command {
     /// Check a DRAT proof (text format) that a DIMACS formula is unsatisfiable.
     #[command(name = "check-drat", after_help = EXIT_CODES)]
     CheckDrat(prove::CheckDratCmd),
+    /// Solve and count a puzzle or CNF with two solvers (varisat and minisat unless --solver
+    /// names them) and compare verdicts, decoded answers and counts.
+    #[command(name = "cross-check", after_help = EXIT_CODES)]
+    CrossCheck(cross_check::CrossCheckCmd),
+    /// Check a dealt case's certificate (`satpuz inquest --certify DIR`) without a solver:
+    /// the answer and each statement's witness by evaluation, uniqueness by its DRAT proof.
+    #[command(name = "check-case", after_help = EXIT_CODES)]
+    CheckCase(check_case::CheckCaseCmd),
     /// Generate puzzles of a family (`generate portia --generation 1|2|3`), each proved uniquely
     /// solvable by the solver.
     #[command(after_help = EXIT_CODES)]
@@ -155,6 +169,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Decode(c) => c.run(),
         Command::Prove(c) => c.run(),
         Command::CheckDrat(c) => c.run(),
+        Command::CrossCheck(c) => c.run(),
+        Command::CheckCase(c) => c.run(),
         Command::Generate(c) => c.run(),
         Command::Inquest(c) => c.run(),
         Command::List(c) => c.run(),

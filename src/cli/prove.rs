@@ -7,13 +7,12 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use satpuz::cnf::Lit;
 use satpuz::cnf::dimacs::{parse_cnf, write_cnf};
-use satpuz::cnf::{ClauseSink, Lit};
-use satpuz::puzzles::Purpose;
 use satpuz::report::{ProveReport, SCHEMA_VERSION, millis};
-use satpuz::solve::proof::{check_drat, drat_refutation};
-use satpuz::solve::{Verdict, blocking_clause};
+use satpuz::solve::proof::{DratFormat, check_drat};
 
+use super::certify::{Outcome, SolverFlags, certify_cnf, certify_puzzle, summary};
 use super::input::{DIMACS, Input, PuzzleArgs, escape, read_source, resolve, single};
 use super::output::{OutputFile, eoutln, outln, plan_outputs};
 use super::run::{Partial, RunFlags, supervise};
@@ -24,11 +23,18 @@ pub struct ProveCmd {
     #[command(flatten)]
     pub input: PuzzleArgs,
     /// Write the refuted formula (the puzzle's CNF plus the answer's blocking clause) here.
-    #[arg(long, value_name = "FILE")]
-    pub dimacs: Option<PathBuf>,
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "dimacs",
+        value_name = "FILE"
+    )]
+    pub output: Option<PathBuf>,
     /// Write the DRAT proof here (check it with `satpuz check-drat`, or drat-trim).
-    #[arg(long, value_name = "FILE")]
-    pub drat: Option<PathBuf>,
+    #[arg(long = "proof", visible_alias = "drat", value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+    #[command(flatten)]
+    pub solver: SolverFlags,
     /// Overwrite output files that exist.
     #[arg(long)]
     pub force: bool,
@@ -46,7 +52,7 @@ pub struct ProveCmd {
 pub struct CheckDratCmd {
     /// The formula (DIMACS).
     pub cnf: String,
-    /// The DRAT proof (text format) claiming the formula is UNSAT.
+    /// The DRAT proof (text or binary, told apart by its bytes) claiming the formula is UNSAT.
     pub drat: String,
     /// Accept a formula whose clause count disagrees with its header (with a warning).
     #[arg(long)]
@@ -58,13 +64,13 @@ pub struct CheckDratCmd {
 impl ProveCmd {
     pub fn run(self) -> anyhow::Result<ExitCode> {
         // Every refusal before any work: a file that exists, in no directory, or named twice.
-        let named: Vec<_> = [(&self.dimacs, "--dimacs"), (&self.drat, "--drat")]
+        let named: Vec<_> = [(&self.output, "--output"), (&self.proof, "--proof")]
             .into_iter()
             .filter_map(|(p, flag)| p.as_deref().map(|p| (p, flag)))
             .collect();
         let mut planned = plan_outputs(&named, self.force)?.into_iter();
-        let dimacs_out = self.dimacs.as_ref().and(planned.next());
-        let drat_out = self.drat.as_ref().and(planned.next());
+        let dimacs_out = self.output.as_ref().and(planned.next());
+        let drat_out = self.proof.as_ref().and(planned.next());
         let partial = Partial::Nothing {
             what: "prove".into(),
             json: self.json,
@@ -79,80 +85,47 @@ impl ProveCmd {
         drat_out: Option<OutputFile>,
     ) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
-        // The formula to refute, and what its refutation means.
-        let (mut cnf, claim, exit, name, family, answer) = match resolve(&self.input, self.lenient)?
-        {
+        let solver = self.solver.choice();
+        let (outcome, name, family) = match resolve(&self.input, self.lenient)? {
             Input::Puzzles {
                 family,
                 puzzles,
                 origin,
             } => {
                 let puzzle = single(puzzles, &origin)?;
-                let opts = self.input.settings.options();
-                let mut inst = puzzle.build(&opts, Purpose::Export)?;
-                if let Some(why) = inst.incomplete() {
-                    bail!("cannot certify `{}`: {why}", escape(&origin));
-                }
-                // Cloned before solving: enumeration declares an activation variable that the
-                // refuted formula does not need.
-                let mut cnf = inst.cnf().clone();
-                let name = puzzle.name();
-                let family = family.name().to_string();
-                match inst.solve_unique()? {
-                    Verdict::Unique(model) => {
-                        let answer = inst.answer(&model)?.value();
-                        let block = blocking_clause(&cnf.primary, cnf.primary_one_hot, &model);
-                        cnf.add_clause(&block);
-                        (
-                            cnf,
-                            "the answer is unique",
-                            EXIT_OK,
-                            name,
-                            family,
-                            Some(answer),
-                        )
-                    }
-                    Verdict::Unsat => (
-                        cnf,
-                        "the puzzle has no solution",
-                        EXIT_NO_SOLUTION,
-                        name,
-                        family,
-                        None,
-                    ),
-                    Verdict::Multiple(..) => {
-                        outln!(
-                            "not unique: the puzzle has more than one solution, nothing to certify"
-                        )?;
-                        return Ok(ExitCode::from(EXIT_MULTIPLE));
-                    }
-                }
+                let outcome = certify_puzzle(puzzle.as_ref(), &self.input.settings, &solver)?;
+                (outcome, puzzle.name(), family.name().to_string())
             }
-            Input::Cnf { parsed, origin } => (
-                parsed.cnf,
-                "the formula is unsatisfiable",
-                EXIT_OK,
-                origin,
-                "cnf".to_string(),
-                None,
-            ),
+            Input::Cnf { parsed, origin } => {
+                (certify_cnf(parsed.cnf, &solver)?, origin, "cnf".to_string())
+            }
         };
-        let Some(proof) = drat_refutation(&cnf, &[])? else {
-            outln!("satisfiable: there is no refutation to certify")?;
-            return Ok(ExitCode::from(EXIT_SAT));
+        let cert = match outcome {
+            Outcome::Certified(cert) => cert,
+            Outcome::Multiple => {
+                outln!("not unique: the puzzle has more than one solution, nothing to certify")?;
+                return Ok(ExitCode::from(EXIT_MULTIPLE));
+            }
+            Outcome::Satisfiable => {
+                outln!("satisfiable: there is no refutation to certify")?;
+                return Ok(ExitCode::from(EXIT_SAT));
+            }
         };
-        let clauses: Vec<Vec<Lit>> = cnf.clauses.iter().map(<[Lit]>::to_vec).collect();
-        let stats =
-            check_drat(&clauses, &proof).context("satpuz's checker rejected varisat's proof")?;
+        let exit = if cert.claim.contains("no solution") {
+            EXIT_NO_SOLUTION
+        } else {
+            EXIT_OK
+        };
         // Both files written in full before either is put in place.
         let mut staged = Vec::new();
         if let Some(out) = &dimacs_out {
+            let mut cnf = cert.refuted.clone();
             cnf.primary.clear(); // the refuted formula has no projection to speak of
-            let comments = [format!("refuted formula: {claim}")];
+            let comments = [format!("refuted formula: {}", cert.claim)];
             staged.push(out.stage(|f| write_cnf(&cnf, &comments, f))?);
         }
         if let Some(out) = &drat_out {
-            staged.push(out.stage(|f| f.write_all(proof.as_bytes()))?);
+            staged.push(out.stage(|f| f.write_all(&cert.proof))?);
         }
         for file in staged {
             file.commit()?;
@@ -161,27 +134,26 @@ impl ProveCmd {
             schema_version: SCHEMA_VERSION,
             puzzle: name,
             family,
-            claim: claim.to_string(),
+            claim: cert.claim.to_string(),
             certified: true,
-            answer,
-            variables: cnf.num_vars(),
-            clauses: cnf.num_clauses(),
-            lemmas: stats.lemmas,
-            rat_lemmas: stats.rat_lemmas,
-            deletions: stats.deletions,
+            answer: cert.answer.clone(),
+            variables: cert.refuted.num_vars(),
+            clauses: cert.refuted.num_clauses(),
+            lemmas: cert.stats.lemmas,
+            rat_lemmas: cert.stats.rat_lemmas,
+            deletions: cert.stats.deletions,
             time_ms: millis(start.elapsed()),
         };
         if self.json {
             print_json(&report)?;
         } else {
-            outln!(
-                "{claim}: certified. DRAT refutation of the {} clauses: {} lemmas ({} RAT), {} \
-                 deletions; checked by satpuz's forward checker",
-                report.clauses,
-                report.lemmas,
-                report.rat_lemmas,
-                report.deletions
-            )?;
+            for note in &cert.notes {
+                outln!("{note}")?;
+            }
+            if let Some(note) = self.solver.note(cert.solver_time) {
+                outln!("{note}")?;
+            }
+            outln!("{}", summary(&cert))?;
         }
         Ok(ExitCode::from(exit))
     }
@@ -205,17 +177,14 @@ impl CheckDratCmd {
         for w in &parsed.warnings {
             eoutln!("warning: {}: {w}", escape(&self.cnf));
         }
-        let proof_bytes = read_source(&self.drat)?;
-        let proof = std::str::from_utf8(&proof_bytes)
-            .with_context(|| format!("{}: not a text DRAT proof", escape(&self.drat)))?;
+        let proof = read_source(&self.drat)?;
         let clauses: Vec<Vec<Lit>> = parsed.cnf.clauses.iter().map(<[Lit]>::to_vec).collect();
-        match check_drat(&clauses, proof) {
+        match check_drat(&clauses, &proof) {
             Ok(stats) => {
                 outln!(
-                    "s VERIFIED: {} lemmas ({} RAT), {} deletions",
-                    stats.lemmas,
-                    stats.rat_lemmas,
-                    stats.deletions
+                    "s VERIFIED: {} ({} DRAT)",
+                    stats.summary(),
+                    DratFormat::detect(&proof).name()
                 )?;
                 Ok(ExitCode::from(EXIT_OK))
             }

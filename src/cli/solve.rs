@@ -4,18 +4,21 @@
 //! clue whether the answer needs it.
 
 use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::bail;
 use clap::Args;
-use satpuz::puzzles::{Answer, BuildOptions, Family, Purpose, Puzzle};
+use satpuz::puzzles::{Answer, BuildOptions, Family, Puzzle};
 use satpuz::report::{ClueNote, CnfSolveReport, SCHEMA_VERSION, SolveReport, millis};
-use satpuz::solve::{Backend, Varisat, Verdict};
+use satpuz::solve::Verdict;
+use satpuz::solve::external::SolverChoice;
 
+use super::certify::{Outcome, SolverFlags, certify_puzzle, plan_dir, summary, write_dir};
 use super::encode::stats_text;
 use super::input::{DIMACS, GRID, Input, PuzzleArgs, escape, resolve};
-use super::output::{eoutln, out, outln};
+use super::output::{OutputFile, eoutln, out, outln};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
 use super::{
     EXIT_INPUT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_SAT, EXIT_STOPPED, EXIT_UNSAT,
@@ -49,6 +52,17 @@ pub struct SolveCmd {
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
     #[command(flatten)]
+    pub solver: SolverFlags,
+    /// Write a checked certificate of the verdict into DIR (created when missing): the formula
+    /// plus the answer's blocking clause (refuted.cnf), its DRAT refutation (proof.drat), the
+    /// answer and its model (answer.txt). `satpuz check-drat DIR/refuted.cnf DIR/proof.drat`
+    /// re-checks it.
+    #[arg(long, value_name = "DIR")]
+    pub certify: Option<PathBuf>,
+    /// Overwrite the files of --certify DIR that exist.
+    #[arg(long, requires = "certify")]
+    pub force: bool,
+    #[command(flatten)]
     pub run: RunFlags,
 }
 
@@ -58,13 +72,25 @@ impl SolveCmd {
             what: "solve".into(),
             json: self.json,
         };
-        supervise(self.run, partial, move || self.solve())
+        // Refused before any work: files of the certificate that exist (without --force).
+        let certify = match &self.certify {
+            Some(dir) => Some(plan_dir(dir, self.force)?),
+            None => None,
+        };
+        supervise(self.run, partial, move || self.solve(certify))
     }
 
-    /// On the worker thread of [`supervise`].
-    fn solve(self) -> anyhow::Result<ExitCode> {
+    /// On the worker thread of [`supervise`], the certificate's files planned.
+    fn solve(self, certify: Option<Vec<OutputFile>>) -> anyhow::Result<ExitCode> {
         match resolve(&self.input, self.lenient)? {
             Input::Cnf { mut parsed, origin } => {
+                if certify.is_some() {
+                    bail!(
+                        "--certify applies to puzzles; for a DIMACS file say `satpuz prove {} \
+                         --proof FILE` (a refutation of an UNSAT formula)",
+                        escape(&origin)
+                    );
+                }
                 for (given, flag) in [(self.why, "--why"), (self.limit.is_some(), "--limit")] {
                     if given {
                         bail!(
@@ -82,8 +108,9 @@ impl SolveCmd {
                 let start = Instant::now();
                 let cnf = &mut parsed.cnf;
                 let (variables, clauses) = (cnf.num_vars(), cnf.num_clauses());
-                let mut solver = Varisat::with_cnf(cnf);
+                let mut solver = self.solver.choice().backend(cnf);
                 let sat = solver.solve(&[])?;
+                let solver_note = self.solver.note(start.elapsed());
                 // The model up to the last variable the file uses: a header may declare far
                 // more (`p cnf 2147483646 0` made 19 GB of model); the rest take any value.
                 let used = used_vars(cnf);
@@ -100,6 +127,9 @@ impl SolveCmd {
                         time_ms: millis(start.elapsed()),
                     })?;
                 } else if let Some(model) = model {
+                    if let Some(note) = solver_note {
+                        outln!("c {note}")?;
+                    }
                     outln!("s SATISFIABLE")?;
                     if used < variables {
                         outln!(
@@ -110,6 +140,9 @@ impl SolveCmd {
                     }
                     out!("{}", v_lines(&model))?;
                 } else {
+                    if let Some(note) = solver_note {
+                        outln!("c {note}")?;
+                    }
                     outln!("s UNSATISFIABLE")?;
                 }
                 Ok(ExitCode::from(if sat { EXIT_SAT } else { EXIT_UNSAT }))
@@ -127,13 +160,20 @@ impl SolveCmd {
                         family.name()
                     );
                 }
+                if certify.is_some() && puzzles.len() > 1 {
+                    bail!(
+                        "--certify writes one puzzle's certificate; the file holds {} puzzles",
+                        puzzles.len()
+                    );
+                }
                 let opts = self.input.settings.options();
                 let mut code = EXIT_OK;
                 let mut reports = Vec::with_capacity(puzzles.len());
                 let mut text = String::new();
                 let mut disagreements = Vec::new();
                 for (i, puzzle) in puzzles.iter().enumerate() {
-                    let solved = self.solve_one(family, puzzle.as_ref(), &opts)?;
+                    let solved =
+                        self.solve_one(family, puzzle.as_ref(), &opts, certify.as_deref())?;
                     code = code.max(solved.code);
                     if i > 0 {
                         text.push('\n');
@@ -167,9 +207,11 @@ impl SolveCmd {
         family: &dyn Family,
         puzzle: &dyn Puzzle,
         opts: &BuildOptions,
+        certify: Option<&[OutputFile]>,
     ) -> anyhow::Result<Solved> {
         let start = Instant::now();
-        let mut inst = puzzle.build(opts, Purpose::Solve)?;
+        let solver = self.solver.choice();
+        let mut inst = puzzle.build(opts, self.solver.purpose())?;
         let (variables, clauses) = (inst.cnf().num_vars(), inst.cnf().num_clauses());
         let settings = opts.report(family.settings());
         let mut text = format!(
@@ -184,7 +226,10 @@ impl SolveCmd {
         if let Some(statement) = puzzle.statement() {
             let _ = writeln!(text, "{statement}\n");
         }
-        let verdict = inst.solve_unique()?;
+        let verdict = match solver {
+            SolverChoice::Varisat => inst.solve_unique()?,
+            _ => inst.solve_unique_on(&mut *solver.backend(inst.cnf()))?,
+        };
         let elapsed = start.elapsed();
         let (first, second): (Option<AnswerBox>, Option<AnswerBox>) = match &verdict {
             Verdict::Unsat => (None, None),
@@ -249,7 +294,16 @@ impl SolveCmd {
                     name: puzzle.name(),
                     json: self.json,
                 });
-                let counted = inst.count(Some(limit), &run::stop(), &mut || run::found(1))?;
+                let (stop, mut tick) = (run::stop(), || run::found(1));
+                let counted = match solver {
+                    SolverChoice::Varisat => inst.count(Some(limit), &stop, &mut tick)?,
+                    _ => inst.count_on(
+                        &mut *solver.backend(inst.cnf()),
+                        Some(limit),
+                        &stop,
+                        &mut tick,
+                    )?,
+                };
                 let found = counted.found;
                 let complete = counted.stopped.is_none() && found < limit;
                 let how_many = match counted.stopped {
@@ -302,6 +356,12 @@ impl SolveCmd {
         for note in inst.notes() {
             let _ = writeln!(text, "{note}");
         }
+        if let Some(note) = self.solver.note(elapsed) {
+            let _ = writeln!(text, "{note}");
+        }
+        if let Some(files) = certify {
+            text.push_str(&self.certify_one(puzzle, &solver, files, report.answer.as_ref())?);
+        }
         if let Some(expected) = &report.expected {
             let _ = writeln!(text, "expected by the file: {}", expected_text(expected));
         }
@@ -318,6 +378,49 @@ impl SolveCmd {
             code,
             disagreement,
         })
+    }
+}
+
+impl SolveCmd {
+    /// `--certify`: the verdict certified afresh and written to the planned files; what to
+    /// print. The certified answer must be the one just solved.
+    fn certify_one(
+        &self,
+        puzzle: &dyn Puzzle,
+        solver: &SolverChoice,
+        files: &[OutputFile],
+        solved: Option<&serde_json::Value>,
+    ) -> anyhow::Result<String> {
+        let cert = match certify_puzzle(puzzle, &self.input.settings, solver)? {
+            Outcome::Certified(cert) => cert,
+            Outcome::Multiple | Outcome::Satisfiable => {
+                return Ok("certificate: none (more than one answer: nothing to certify)\n".into());
+            }
+        };
+        if cert.answer.as_ref() != solved {
+            bail!(
+                "the certified formula's answer differs from the one solved: {} against {}",
+                cert.answer
+                    .as_ref()
+                    .map_or("none".into(), |a| a.to_string()),
+                solved.map_or("none".into(), |a| a.to_string())
+            );
+        }
+        write_dir(files, &cert)?;
+        let mut text = String::new();
+        for note in &cert.notes {
+            let _ = writeln!(text, "{note}");
+        }
+        let dir = files[0].path().parent().unwrap_or(Path::new("."));
+        let _ = writeln!(
+            text,
+            "{}\ncertificate written to {}/ (check it: satpuz check-drat {} {})",
+            summary(&cert),
+            dir.display(),
+            files[0].path().display(),
+            files[1].path().display()
+        );
+        Ok(text)
     }
 }
 

@@ -25,7 +25,7 @@ use crate::cnf::Cnf;
 use crate::model::{Amo, Card, Encoding, Pb};
 use crate::report::{ClueNote, Difference, Settings};
 use crate::solve::stop::{Enumerated, Stop, enumerate_until};
-use crate::solve::{self, SolveError, Varisat, Verdict};
+use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
 
 /// Every family, in the order `satpuz list` shows them. A new family is one line here.
 pub fn registry() -> &'static [&'static dyn Family] {
@@ -314,6 +314,25 @@ pub trait Instance {
     ) -> Result<Enumerated, SolveError> {
         let mut backend = Varisat::with_cnf(self.cnf());
         enumerate_until(self.cnf_mut(), &mut backend, limit, stop, |_| {
+            tick();
+            ControlFlow::Continue(())
+        })
+    }
+    /// [`Instance::solve_unique`] on a backend of the caller's (an external solver), loaded
+    /// with [`Instance::cnf`]. A family whose formula is incomplete wraps it as it needs to.
+    fn solve_unique_on(&mut self, backend: &mut dyn Backend) -> Result<Verdict, SolveError> {
+        solve::solve_unique(self.cnf_mut(), backend)
+    }
+    /// [`Instance::count`] on a backend of the caller's, loaded with [`Instance::cnf`]: plain
+    /// projected enumeration, so build with [`Purpose::Export`] (one variable per decision).
+    fn count_on(
+        &mut self,
+        backend: &mut dyn Backend,
+        limit: Option<u64>,
+        stop: &Stop,
+        tick: &mut dyn FnMut(),
+    ) -> Result<Enumerated, SolveError> {
+        enumerate_until(self.cnf_mut(), backend, limit, stop, |_| {
             tick();
             ControlFlow::Continue(())
         })

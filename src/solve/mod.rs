@@ -2,6 +2,8 @@
 
 pub mod explain;
 pub mod external;
+#[cfg(feature = "kissat")]
+pub mod kissat;
 pub mod parallel;
 pub mod proof;
 pub(crate) mod session;
@@ -40,6 +42,23 @@ pub enum SolveError {
         /// What was wrong with its output.
         detail: String,
     },
+    /// A solver asked for a DRAT proof that it cannot write.
+    #[error(
+        "`{cmd}` writes no DRAT proof here: say --solver varisat or cadical, or name a program \
+         that writes one as cmd:\"PROGRAM ARGS {{proof}}\" (e.g. cmd:\"kissat -q {{in}} {{proof}}\")"
+    )]
+    NoProof {
+        /// The solver's name.
+        cmd: String,
+    },
+    /// An external solver that is not on the PATH.
+    #[error(
+        "external solver `{cmd}` is not on the PATH (install it, or name its path with --solver cmd:\"PATH\")"
+    )]
+    NotFound {
+        /// The solver's command.
+        cmd: String,
+    },
     /// A count beyond `u64::MAX` (18446744073709551615).
     #[error(
         "more than 18446744073709551615 solutions: too many to count exactly (--limit N counts \
@@ -64,6 +83,22 @@ pub trait Backend {
         for cl in cnf.clauses.iter() {
             self.add_clause(cl);
         }
+    }
+}
+
+/// A borrowed backend is a backend (a wrapper such as Hooks' lazy connectivity can take one).
+impl<B: Backend + ?Sized> Backend for &mut B {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        (**self).add_clause(lits);
+    }
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
+        (**self).solve(assumptions)
+    }
+    fn model(&self, num_vars: u32) -> Vec<bool> {
+        (**self).model(num_vars)
+    }
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        (**self).failed_assumptions()
     }
 }
 

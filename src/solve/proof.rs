@@ -15,6 +15,24 @@ use varisat::ProofFormat;
 use crate::cnf::{Cnf, Lit};
 use crate::solve::SolveError;
 
+/// Where in a proof: a line of a text proof, or a byte offset of a binary one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// 1-based line of a text proof.
+    Line(usize),
+    /// 0-based byte offset of a binary proof (the step's `a`/`d` byte).
+    Byte(usize),
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Line(n) => write!(f, "proof line {n}"),
+            Place::Byte(n) => write!(f, "proof byte {n} (binary DRAT)"),
+        }
+    }
+}
+
 /// Why a proof was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProofError {
@@ -26,21 +44,59 @@ pub enum ProofError {
         /// The token as found.
         token: String,
     },
+    /// A binary proof's byte that is neither a step (`a`, `d`) nor a literal.
+    #[error("{at}: {what}")]
+    BadBinary {
+        /// Where.
+        at: Place,
+        /// What was wrong.
+        what: String,
+    },
     /// A lemma that does not follow from the clauses so far.
-    #[error("proof line {line}: the lemma is neither RUP nor RAT")]
+    #[error("{at}: the lemma is neither RUP nor RAT")]
     NotImplied {
-        /// 1-based line of the lemma.
-        line: usize,
+        /// Where the lemma is.
+        at: Place,
     },
     /// The last lemma has no terminating 0.
-    #[error("proof line {line}: the lemma has no terminating 0")]
+    #[error("{at}: the lemma has no terminating 0")]
     Unterminated {
-        /// 1-based line where it starts.
-        line: usize,
+        /// Where it starts.
+        at: Place,
     },
     /// Every lemma checked, but none is the empty clause: UNSAT is not shown.
     #[error("the proof never derives the empty clause")]
     NoEmptyClause,
+}
+
+/// How a proof is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DratFormat {
+    /// One lemma per line, `d` for deletions (drat-trim's text format).
+    Text,
+    /// `a`/`d` bytes and variable-length literals ended by a 0 byte, as CaDiCaL and kissat
+    /// write by default.
+    Binary,
+}
+
+impl DratFormat {
+    /// The format of `proof`, by its bytes: every binary step ends in a NUL byte, which text
+    /// never holds.
+    pub fn detect(proof: &[u8]) -> DratFormat {
+        if proof.contains(&0) {
+            DratFormat::Binary
+        } else {
+            DratFormat::Text
+        }
+    }
+
+    /// Its name in messages (`text`, `binary`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DratFormat::Text => "text",
+            DratFormat::Binary => "binary",
+        }
+    }
 }
 
 /// Solves `cnf` plus `extra` clauses with a fresh varisat writing a DRAT proof. Returns the proof
@@ -75,30 +131,44 @@ pub struct ProofStats {
     pub rat_lemmas: usize,
     /// Deletion lines (`d ...`), units included (they are ignored, as drat-trim does).
     pub deletions: usize,
+    /// The formula itself is refuted by unit propagation: no lemma was needed (nor read).
+    pub by_propagation: bool,
 }
 
-/// Checks a textual DRAT proof that `clauses` are UNSAT.
-///
-/// Clauses and lemmas are read as sets, as drat-trim does: a repeated literal counts once
-/// (`1 1 0` is the unit `1`). Memory follows the variables the formula and the proof use, not
-/// their numbers (a proof naming variable 2,000,000,000 costs one slot), and a lemma already in
-/// the database (a repeated lemma) is accepted by a hash lookup.
-pub fn check_drat(clauses: &[Vec<Lit>], proof: &str) -> Result<ProofStats, ProofError> {
-    let mut db = ClauseDb::default();
-    for c in clauses {
-        let c = db.intern(c);
-        db.add(c);
+impl ProofStats {
+    /// One line for people: the lemma counts, or that unit propagation alone refutes it.
+    pub fn summary(&self) -> String {
+        if self.by_propagation {
+            "refuted by unit propagation (0 lemmas needed)".to_string()
+        } else {
+            format!(
+                "{} lemmas ({} RAT), {} deletions",
+                self.lemmas, self.rat_lemmas, self.deletions
+            )
+        }
     }
-    let mut stats = ProofStats::default();
-    if db.refuted_by_propagation() {
-        return Ok(stats); // already refuted by unit propagation
-    }
+}
+
+/// One proof step: a lemma added, or a clause deleted.
+struct Step<'a> {
+    at: Place,
+    delete: bool,
+    lits: &'a [Lit],
+}
+
+/// Feeds each step of a text proof to `step`, until it returns `Some`.
+fn text_steps(
+    proof: &[u8],
+    mut step: impl FnMut(Step<'_>) -> Result<Option<ProofStats>, ProofError>,
+) -> Result<Option<ProofStats>, ProofError> {
     // Lemmas are a token stream ended by 0s (usually one per line, but newlines are only
-    // whitespace); `d` starts a deletion; `c` lines are comments.
+    // whitespace); `d` starts a deletion; `c` lines are comments. Bytes that are not UTF-8
+    // are only ever part of a bad token.
+    let text = String::from_utf8_lossy(proof);
     let mut lits = Vec::new();
     let mut delete = false;
     let mut start_line = 0;
-    for (idx, raw) in proof.lines().enumerate() {
+    for (idx, raw) in text.lines().enumerate() {
         let line = idx + 1;
         let t = raw.trim();
         if t.starts_with('c') {
@@ -129,33 +199,142 @@ pub fn check_drat(clauses: &[Vec<Lit>], proof: &str) -> Result<ProofStats, Proof
                 lits.push(Lit::new((n.unsigned_abs() - 1) as u32, n < 0));
                 continue;
             }
-            let lemma = db.intern(&lits);
+            let done = step(Step {
+                at: Place::Line(line),
+                delete: std::mem::take(&mut delete),
+                lits: &lits,
+            })?;
             lits.clear();
-            if std::mem::take(&mut delete) {
-                // Deleting unit clauses is ignored, as drat-trim does by default.
-                if lemma.len() > 1 {
-                    db.delete(&lemma);
-                }
-                stats.deletions += 1;
-                continue;
+            if done.is_some() {
+                return Ok(done);
             }
-            stats.lemmas += 1;
-            if !db.contains(&lemma) && !db.implied_rup(&lemma) {
-                if !db.implied_rat(&lemma) {
-                    return Err(ProofError::NotImplied { line });
-                }
-                stats.rat_lemmas += 1;
-            }
-            if lemma.is_empty() {
-                return Ok(stats);
-            }
-            db.add(lemma);
         }
     }
     if !lits.is_empty() || delete {
-        return Err(ProofError::Unterminated { line: start_line });
+        return Err(ProofError::Unterminated {
+            at: Place::Line(start_line),
+        });
     }
-    Err(ProofError::NoEmptyClause)
+    Ok(None)
+}
+
+/// Feeds each step of a binary proof to `step`, until it returns `Some`.
+fn binary_steps(
+    proof: &[u8],
+    mut step: impl FnMut(Step<'_>) -> Result<Option<ProofStats>, ProofError>,
+) -> Result<Option<ProofStats>, ProofError> {
+    let mut lits = Vec::new();
+    let mut i = 0;
+    while i < proof.len() {
+        let start = i;
+        let delete = match proof[i] {
+            b'a' => false,
+            b'd' => true,
+            other => {
+                return Err(ProofError::BadBinary {
+                    at: Place::Byte(start),
+                    what: format!("byte {other:#04x} where a step (`a` or `d`) should start"),
+                });
+            }
+        };
+        i += 1;
+        lits.clear();
+        loop {
+            // A literal: 2 * variable + sign, 7 bits per byte, low bits first.
+            let mut value: u64 = 0;
+            let mut shift = 0;
+            loop {
+                let Some(&byte) = proof.get(i) else {
+                    return Err(ProofError::Unterminated {
+                        at: Place::Byte(start),
+                    });
+                };
+                i += 1;
+                value |= u64::from(byte & 0x7f) << shift;
+                if byte & 0x80 == 0 {
+                    break;
+                }
+                shift += 7;
+                if shift > 35 {
+                    return Err(ProofError::BadBinary {
+                        at: Place::Byte(start),
+                        what: "a literal longer than 5 bytes".into(),
+                    });
+                }
+            }
+            if value == 0 {
+                break;
+            }
+            let var = value >> 1;
+            if var == 0 || var > (1 << 31) - 2 {
+                return Err(ProofError::BadBinary {
+                    at: Place::Byte(start),
+                    what: format!("literal code {value} names no variable"),
+                });
+            }
+            lits.push(Lit::new((var - 1) as u32, value & 1 == 1));
+        }
+        let done = step(Step {
+            at: Place::Byte(start),
+            delete,
+            lits: &lits,
+        })?;
+        if done.is_some() {
+            return Ok(done);
+        }
+    }
+    Ok(None)
+}
+
+/// Checks a DRAT proof, text or binary (told apart by [`DratFormat::detect`]), that `clauses`
+/// are UNSAT.
+///
+/// Clauses and lemmas are read as sets, as drat-trim does: a repeated literal counts once
+/// (`1 1 0` is the unit `1`). Memory follows the variables the formula and the proof use, not
+/// their numbers (a proof naming variable 2,000,000,000 costs one slot), and a lemma already in
+/// the database (a repeated lemma) is accepted by a hash lookup.
+pub fn check_drat(clauses: &[Vec<Lit>], proof: impl AsRef<[u8]>) -> Result<ProofStats, ProofError> {
+    let proof = proof.as_ref();
+    let mut db = ClauseDb::default();
+    for c in clauses {
+        let c = db.intern(c);
+        db.add(c);
+    }
+    if db.refuted_by_propagation() {
+        return Ok(ProofStats {
+            by_propagation: true,
+            ..ProofStats::default()
+        });
+    }
+    let mut stats = ProofStats::default();
+    let step = |s: Step<'_>| {
+        let lemma = db.intern(s.lits);
+        if s.delete {
+            // Deleting unit clauses is ignored, as drat-trim does by default.
+            if lemma.len() > 1 {
+                db.delete(&lemma);
+            }
+            stats.deletions += 1;
+            return Ok(None);
+        }
+        stats.lemmas += 1;
+        if !db.contains(&lemma) && !db.implied_rup(&lemma) {
+            if !db.implied_rat(&lemma) {
+                return Err(ProofError::NotImplied { at: s.at });
+            }
+            stats.rat_lemmas += 1;
+        }
+        if lemma.is_empty() {
+            return Ok(Some(stats));
+        }
+        db.add(lemma);
+        Ok(None)
+    };
+    let done = match DratFormat::detect(proof) {
+        DratFormat::Text => text_steps(proof, step)?,
+        DratFormat::Binary => binary_steps(proof, step)?,
+    };
+    done.ok_or(ProofError::NoEmptyClause)
 }
 
 /// A clause database with occurrence lists, enough for checking RUP by unit propagation.
@@ -409,12 +588,83 @@ mod tests {
         // A proof that claims the empty clause straight away is not RUP here.
         assert_eq!(
             check_drat(&clauses, "0\n"),
-            Err(ProofError::NotImplied { line: 1 })
+            Err(ProofError::NotImplied { at: Place::Line(1) })
         );
         assert_eq!(check_drat(&clauses, ""), Err(ProofError::NoEmptyClause));
         assert!(matches!(
             check_drat(&clauses, "1 x 0\n"),
             Err(ProofError::BadToken { line: 1, .. })
         ));
+    }
+
+    /// A text proof in the binary format (as CaDiCaL and kissat write it).
+    fn to_binary(text: &str) -> Vec<u8> {
+        let mut out = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let (delete, rest) = match line.strip_prefix("d ") {
+                Some(rest) => (true, rest),
+                None => (false, line),
+            };
+            out.push(if delete { b'd' } else { b'a' });
+            for tok in rest.split_whitespace() {
+                let n: i64 = tok.parse().unwrap();
+                let mut u = if n == 0 {
+                    0
+                } else {
+                    2 * n.unsigned_abs() + u64::from(n < 0)
+                };
+                loop {
+                    let byte = (u & 0x7f) as u8;
+                    u >>= 7;
+                    if u == 0 {
+                        out.push(byte);
+                        break;
+                    }
+                    out.push(byte | 0x80);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn binary_proofs_check_as_their_text_does() {
+        let mut cnf = Cnf::new();
+        let x: Vec<Vec<Lit>> = (0..5)
+            .map(|_| (0..4).map(|_| cnf.fresh_lit()).collect())
+            .collect();
+        use crate::cnf::ClauseSink;
+        for p in &x {
+            cnf.add_clause(p);
+        }
+        for h in 0..4 {
+            for (a, pa) in x.iter().enumerate() {
+                for pb in &x[a + 1..] {
+                    cnf.add_clause(&[!pa[h], !pb[h]]);
+                }
+            }
+        }
+        let text = drat_refutation(&cnf, &[]).unwrap().expect("PHP is UNSAT");
+        let binary = to_binary(&text);
+        assert_eq!(DratFormat::detect(text.as_bytes()), DratFormat::Text);
+        assert_eq!(DratFormat::detect(&binary), DratFormat::Binary);
+        let clauses = clauses_of(&cnf);
+        let from_text = check_drat(&clauses, &text).unwrap();
+        assert!(from_text.lemmas > 0 && !from_text.by_propagation);
+        assert_eq!(check_drat(&clauses, &binary), Ok(from_text));
+        // Truncated before the empty clause, or cut inside a step: rejected.
+        let last_lemma = binary[..binary.len() - 1]
+            .iter()
+            .rposition(|&b| b == 0)
+            .unwrap();
+        assert!(check_drat(&clauses, &binary[..=last_lemma]).is_err());
+        assert!(matches!(
+            check_drat(&clauses, &binary[..binary.len() - 1]),
+            Err(ProofError::Unterminated { .. })
+        ));
+        // A large variable in a binary literal (five bytes) is one slot, as in text.
+        let mut far = to_binary("2000000000 0\n");
+        far.extend(&binary);
+        assert!(check_drat(&clauses, &far).is_ok());
     }
 }

@@ -174,6 +174,21 @@ pub fn count_until(
     cnf: &Cnf,
     limit: Option<u64>,
     stop: &Stop,
+    on_count: impl FnMut(u64),
+) -> Result<Enumerated, SolveError> {
+    // A solver of its own, so the blocking clauses need no activation literal (a fresh
+    // variable numbered after the declared ones would make varisat allocate for all of them).
+    let mut backend = super::Varisat::with_cnf(cnf);
+    count_until_on(cnf, &mut backend, limit, stop, on_count)
+}
+
+/// [`count_until`] on a backend of the caller's (an external solver), loaded with `cnf` and
+/// used for nothing else.
+pub fn count_until_on(
+    cnf: &Cnf,
+    backend: &mut dyn Backend,
+    limit: Option<u64>,
+    stop: &Stop,
     mut on_count: impl FnMut(u64),
 ) -> Result<Enumerated, SolveError> {
     use crate::cnf::Var;
@@ -203,9 +218,6 @@ pub fn count_until(
     };
     let each = (free < 64).then(|| 1u64 << free);
     let model_vars = kept.iter().map(|v| v.idx32() + 1).max().unwrap_or(0);
-    // A solver of its own, so the blocking clauses need no activation literal (a fresh
-    // variable numbered after the declared ones would make varisat allocate for all of them).
-    let mut backend = super::Varisat::with_cnf(cnf);
     let mut found = 0u64;
     let mut stopped = None;
     while limit.is_none_or(|l| found < l) {

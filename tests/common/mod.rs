@@ -7,6 +7,7 @@
 
 pub mod cnf;
 pub mod grid;
+pub mod model;
 pub mod process;
 
 use std::path::PathBuf;
@@ -96,4 +97,15 @@ pub fn run_minisat(cnf: &std::path::Path, out: &std::path::Path) -> (i32, String
         )
     });
     (code, text)
+}
+
+/// The CaDiCaL binary; fails the test (never skips it) when it is not installed.
+pub fn cadical() -> &'static str {
+    let found = Command::new("cadical").arg("--version").output().is_ok();
+    assert!(
+        found,
+        "cadical is not on PATH: the certificate and differential tests need it. Install it with \
+         `apt-get install cadical` (.ci/run does this)"
+    );
+    "cadical"
 }

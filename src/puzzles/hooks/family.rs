@@ -21,7 +21,7 @@ use crate::puzzles::{
 };
 use crate::report::Difference;
 use crate::solve::stop::{Enumerated, Stop, enumerate_until};
-use crate::solve::{self, SolveError, Varisat, Verdict};
+use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
 
 /// Jane Street's Hooks puzzles.
 pub(crate) struct HooksFamily;
@@ -237,6 +237,29 @@ impl Instance for HooksInstance {
         tick: &mut dyn FnMut(),
     ) -> Result<Enumerated, SolveError> {
         let mut backend = self.model.backend(Varisat::with_cnf(&self.model.cnf));
+        enumerate_until(&mut self.model.cnf, &mut backend, limit, stop, |_| {
+            tick();
+            ControlFlow::Continue(())
+        })
+    }
+
+    fn solve_unique_on(&mut self, backend: &mut dyn Backend) -> Result<Verdict, SolveError> {
+        let mut backend = self.model.backend(backend);
+        let verdict = solve::solve_unique(&mut self.model.cnf, &mut backend)?;
+        self.rejected = backend.rejected;
+        self.cuts = backend.cuts;
+        self.solved = true;
+        Ok(verdict)
+    }
+
+    fn count_on(
+        &mut self,
+        backend: &mut dyn Backend,
+        limit: Option<u64>,
+        stop: &Stop,
+        tick: &mut dyn FnMut(),
+    ) -> Result<Enumerated, SolveError> {
+        let mut backend = self.model.backend(backend);
         enumerate_until(&mut self.model.cnf, &mut backend, limit, stop, |_| {
             tick();
             ControlFlow::Continue(())

@@ -8,6 +8,7 @@
 //! statement about the arrangement is generated, shuffled, and cut ([`minimal_subset`]) to a minimal set
 //! under which the arrangement is the only one left.
 
+pub mod certify;
 pub(crate) mod cut;
 pub(crate) mod date;
 pub mod deal;

@@ -1,0 +1,223 @@
+//! Differential testing: random small models of every constraint kind (tests/common/model.rs),
+//! encoded in every encoding, solved and counted by varisat, by minisat and CaDiCaL run as
+//! processes, and by brute force, verdicts, decoded solutions and counts compared; and
+//! `satpuz cross-check` on every shipped puzzle with minisat and CaDiCaL.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use common::model::{SumGen, brute_force, brute_force_holds, random_model};
+use common::{all_options, cadical, minisat, path_str, satpuz, scratch_dir};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use satpuz::model::{EncodeOptions, Model};
+use satpuz::solve::enumerate;
+use satpuz::solve::external::SolverChoice;
+
+/// A model whose solutions an external solver counts in full (one process per solution);
+/// above this, only its verdict and first solution are compared.
+const COUNT_AT_MOST: usize = 6;
+
+/// What one solver found for one encoded model: its decoded solutions (all of them, or the
+/// first only when `count` is false).
+fn solutions(
+    model: &Model,
+    opts: EncodeOptions,
+    solver: &SolverChoice,
+    count: bool,
+) -> BTreeSet<Vec<usize>> {
+    let mut encoded = model.encode(opts);
+    let decoder = encoded.clone();
+    let mut backend = solver.backend(&encoded.cnf);
+    let mut found = BTreeSet::new();
+    let limit = if count { None } else { Some(1) };
+    enumerate(&mut encoded.cnf, &mut *backend, limit, |m| {
+        if let Some(i) = decoder.cnf.first_violated(m) {
+            panic!("{solver} {opts:?}: its model breaks clause {i}");
+        }
+        let values = decoder.decode(m).expect("a model decodes");
+        assert!(
+            found.insert(values),
+            "{solver} {opts:?}: a solution came twice"
+        );
+        ControlFlow::Continue(())
+    })
+    .unwrap_or_else(|e| panic!("{solver}: {e}"));
+    found
+}
+
+/// Compares varisat in every encoding of `options`, and each external solver in one of them
+/// (in turn by case), with `expected`.
+fn compare(
+    case: usize,
+    model: &Model,
+    expected: &BTreeSet<Vec<usize>>,
+    options: &[EncodeOptions],
+    externals: &[SolverChoice],
+) {
+    for &opts in options {
+        let got = solutions(model, opts, &SolverChoice::Varisat, true);
+        assert_eq!(&got, expected, "case {case}, varisat {opts:?}\n{model:?}");
+    }
+    let opts = options[case % options.len()];
+    let count = expected.len() <= COUNT_AT_MOST;
+    for solver in externals {
+        let got = solutions(model, opts, solver, count);
+        if count {
+            assert_eq!(&got, expected, "case {case}, {solver} {opts:?}\n{model:?}");
+        } else {
+            assert_eq!(got.len(), 1, "case {case}, {solver}: satisfiable");
+            assert!(
+                got.is_subset(expected),
+                "case {case}, {solver} {opts:?}: {got:?} is no solution\n{model:?}"
+            );
+        }
+    }
+}
+
+/// minisat and CaDiCaL as processes, and kissat in process when built with `--features kissat`.
+fn externals() -> Vec<SolverChoice> {
+    let mut solvers: Vec<SolverChoice> = [minisat(), cadical()]
+        .iter()
+        .map(|name| SolverChoice::parse(name).expect("a known solver"))
+        .collect();
+    if cfg!(feature = "kissat") {
+        solvers.push(SolverChoice::parse("kissat").expect("a known solver"));
+    }
+    solvers
+}
+
+#[test]
+fn random_models_agree_across_solvers_encodings_and_brute_force() {
+    let externals = externals();
+    let mut rng = ChaCha8Rng::seed_from_u64(15_2026);
+    let options = all_options();
+    let (mut unsat, mut counted) = (0, 0);
+    for case in 0..800 {
+        let model = random_model(&mut rng);
+        let expected = brute_force(&model);
+        unsat += usize::from(expected.is_empty());
+        counted += usize::from(expected.len() <= COUNT_AT_MOST);
+        compare(case, &model, &expected, &options, &externals);
+    }
+    assert!(
+        unsat > 50 && counted > 300,
+        "{unsat} unsat, {counted} counted"
+    );
+}
+
+#[test]
+fn random_sum_models_agree_across_solvers_encodings_and_brute_force() {
+    let externals = externals();
+    let mut g = SumGen::new(15_2026);
+    let all = EncodeOptions::all();
+    let (mut unsat, mut counted) = (0, 0);
+    for case in 0..500 {
+        let model = g.model();
+        let expected = brute_force_holds(&model);
+        unsat += usize::from(expected.is_empty());
+        counted += usize::from(expected.len() <= COUNT_AT_MOST);
+        // Every combination (card, pb, encoding, amo) in turn: 4 per model.
+        let options: Vec<EncodeOptions> = (0..4).map(|i| all[(case * 4 + i) % all.len()]).collect();
+        compare(case, &model, &expected, &options, &externals);
+    }
+    assert!(
+        unsat > 20 && counted > 200,
+        "{unsat} unsat, {counted} counted"
+    );
+}
+
+/// Every shipped puzzle, as `cross-check` arguments.
+fn shipped() -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = [
+        "jindosh", "zebra", "einstein", "dinesman", "hooks1", "hooks2", "hooks3", "hooks5",
+        "hooks7", "hooks8", "hooks10",
+    ]
+    .iter()
+    .map(|n| vec![n.to_string()])
+    .collect();
+    out.push(vec!["inquest:2025-03-14".into()]);
+    for file in ["67a", "67b", "68b", "portia3-317"] {
+        out.push(vec![format!("encodings/portia/{file}.json")]);
+    }
+    out
+}
+
+fn cross_check_all(solver: &str, part: usize) {
+    for (i, puzzle) in shipped().iter().enumerate() {
+        if i % 2 != part {
+            continue;
+        }
+        let mut args: Vec<&str> = vec!["cross-check"];
+        args.extend(puzzle.iter().map(String::as_str));
+        args.extend(["--solver", solver, "--limit", "20"]);
+        let out = satpuz(&args);
+        assert_eq!(out.code, 0, "{puzzle:?} with {solver}: {out:?}");
+        assert!(out.stdout.contains("agree:"), "{out:?}");
+    }
+}
+
+#[test]
+fn cross_check_agrees_with_minisat_on_shipped_puzzles_even() {
+    cross_check_all(minisat(), 0);
+}
+
+#[test]
+fn cross_check_agrees_with_minisat_on_shipped_puzzles_odd() {
+    cross_check_all(minisat(), 1);
+}
+
+#[test]
+fn cross_check_agrees_with_cadical_on_shipped_puzzles_even() {
+    cross_check_all(cadical(), 0);
+}
+
+#[test]
+fn cross_check_agrees_with_cadical_on_shipped_puzzles_odd() {
+    cross_check_all(cadical(), 1);
+}
+
+#[cfg(feature = "kissat")]
+#[test]
+fn cross_check_agrees_with_kissat_on_shipped_puzzles() {
+    cross_check_all("kissat", 0);
+    cross_check_all("kissat", 1);
+}
+
+#[test]
+fn cross_check_reports_a_lying_solver() {
+    let dir = scratch_dir("liar");
+    // Says UNSAT whatever it is given.
+    let liar = dir.join("liar.sh");
+    std::fs::write(&liar, "#!/bin/sh\necho 's UNSATISFIABLE'\n").unwrap();
+    let mut perms = std::fs::metadata(&liar).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&liar, perms).unwrap();
+    let solver = format!("cmd:{}", path_str(&liar));
+    let out = satpuz(&["cross-check", "jindosh", "--solver", &solver]);
+    assert_eq!(out.code, 6, "{out:?}");
+    assert!(
+        out.stdout
+            .contains("verdict  DIFFERENT: unique / no solution"),
+        "{out:?}"
+    );
+    assert!(out.stdout.contains("DISAGREE"), "{out:?}");
+    // On a CNF: a satisfiable formula said UNSAT.
+    let cnf = dir.join("f.cnf");
+    std::fs::write(&cnf, "p cnf 2 1\n1 2 0\n").unwrap();
+    let out = satpuz(&["cross-check", path_str(&cnf), "--solver", &solver]);
+    assert_eq!(out.code, 6, "{out:?}");
+    // Two solvers that agree on a CNF, with the count compared.
+    let out = satpuz(&[
+        "cross-check",
+        path_str(&cnf),
+        "--solver",
+        "cadical",
+        "--solver",
+        "minisat",
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains("count    3"), "{out:?}");
+}
