@@ -181,10 +181,9 @@ impl InquestCmd {
         let (case, date) = self.case.deal()?;
         let dealt = start.elapsed();
         if let Some(files) = &certify {
-            note!(
-                "{}",
-                write_case_certificate(files, &case.to_json(date, false))?
-            );
+            // Written first, noted second: `note!` leaves out its arguments under -q.
+            let written = write_case_certificate(files, &case.to_json(date, false))?;
+            note!("{written}");
         }
         let mut prepared = prepare(case.puzzle(), EncodeOptions::default())?;
         if let Some(path) = &self.output {

@@ -92,7 +92,8 @@ macro_rules! eoutln {
 }
 
 /// A note for people on stderr ("wrote out.cnf ..."), left out under `-q`; warnings and errors
-/// use [`eoutln!`] and are always written.
+/// use [`eoutln!`] and are always written. Its arguments are not evaluated under `-q`: give it
+/// values, never work to do.
 macro_rules! note {
     ($($arg:tt)*) => {{
         if $crate::cli::output::verbosity() >= $crate::cli::output::Verbosity::Normal {
