@@ -13,6 +13,10 @@ use satpuz::puzzles::hooks::{self, Connectivity, HooksPuzzle};
 
 const SOLVED: [usize; 7] = [1, 2, 3, 5, 7, 8, 10];
 
+/// Solved by the automaton constraint (issue 13), measured apart so that the seven's figures
+/// stay comparable with earlier runs.
+const AUTOMATON: [usize; 1] = [4];
+
 /// Encoding options plus the connectivity mode.
 type Choice = (EncodeOptions, Connectivity);
 
@@ -64,6 +68,21 @@ fn per_puzzle(c: &mut Criterion) {
     group.finish();
 }
 
+/// The puzzles solved through the model's regular constraint, default choices.
+fn automaton(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hooks_automaton");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    for k in AUTOMATON {
+        let p = hooks::shipped(k).unwrap().unwrap();
+        let opts = (EncodeOptions::default(), Connectivity::Lazy);
+        group.bench_function(format!("hooks{k}/{}", label(opts)), |b| {
+            b.iter(|| black_box(solve(&p, opts)))
+        });
+    }
+    group.finish();
+}
+
 fn all_seven(c: &mut Criterion) {
     let puzzles: Vec<HooksPuzzle> = SOLVED
         .iter()
@@ -84,5 +103,5 @@ fn all_seven(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_puzzle, all_seven);
+criterion_group!(benches, per_puzzle, all_seven, automaton);
 criterion_main!(benches);

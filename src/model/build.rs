@@ -22,7 +22,8 @@ impl Encoded {
         self.push_bool(l)
     }
 
-    fn push_bool(&mut self, l: Lit) -> Bit {
+    /// `l` as a bit of the model (a boolean domain of its own).
+    pub(super) fn push_bool(&mut self, l: Lit) -> Bit {
         self.domains.push(Domain::Bool(l));
         Bit::var(self.domains.len() - 1)
     }

@@ -9,11 +9,14 @@ use crate::encode::amo::at_most_one;
 
 mod bits;
 mod build;
+mod regular;
 mod sums;
 
 /// The encoding choices [`EncodeOptions`] is made of.
 pub(crate) use crate::encode::{Amo, Card, Encoding, Pb};
 pub use bits::{Bit, Gate};
+pub use regular::Dfa;
+pub(crate) use regular::unroll;
 pub use sums::{Cmp, Number};
 
 /// Index of a variable in its [`Model`].
@@ -89,6 +92,14 @@ pub enum Constraint {
         cmp: Cmp,
         /// The bound the sum is compared with.
         k: usize,
+    },
+    /// The values of `vars`, in order, spell a word the automaton accepts (value v is
+    /// letter v).
+    Regular {
+        /// The positions of the word.
+        vars: Vec<VarId>,
+        /// The automaton.
+        dfa: Dfa,
     },
 }
 
@@ -213,6 +224,9 @@ pub fn holds(c: &Constraint, values: &[usize]) -> bool {
         Constraint::AllOf(cs) => cs.iter().all(|c| holds(c, values)),
         Constraint::Clause(bits) => bits.iter().any(|b| b.eval(values)),
         Constraint::Define { out, gate } => gate.eval(values) == Some(values[*out] == 1),
+        Constraint::Regular { vars, dfa } => {
+            dfa.accepts(&vars.iter().map(|&v| values[v]).collect::<Vec<_>>())
+        }
         _ => sums::holds(c, values).expect("every other constraint is a sum"),
     }
 }
@@ -292,6 +306,7 @@ impl Encoded {
             Constraint::AtMostOne(_) | Constraint::ExactlyOne(_) => "at-most-one",
             Constraint::Count { .. } => "count",
             Constraint::Linear { .. } => "sum",
+            Constraint::Regular { .. } => "regular",
         };
         let mut cnf = std::mem::take(&mut self.cnf);
         cnf.track(kind, |cnf| self.encode_constraint(cnf, c));
@@ -423,6 +438,7 @@ impl Encoded {
                     self.encode_into(sink, c);
                 }
             }
+            Constraint::Regular { vars, dfa } => self.regular_into(sink, vars, dfa),
             _ => {
                 // Sums: the encoder writes apart, then every clause goes through the sink.
                 let apart = self.encode_sum_apart(sink.cnf, c);

@@ -233,6 +233,18 @@ pub fn independent_violations(p: &HooksPuzzle, g: &[u8]) -> Vec<String> {
             bad.push("regions".into());
         }
     }
+    if let (Some(rows), Some(cols)) = (
+        &p.clues.row_sum_of_run_products,
+        &p.clues.col_sum_of_run_products,
+    ) {
+        for i in 0..n {
+            let row: Vec<u64> = (0..n).map(|c| g[i * n + c] as u64).collect();
+            let col: Vec<u64> = (0..n).map(|r| g[r * n + i] as u64).collect();
+            if sum_of_run_products(&row) != rows[i] || sum_of_run_products(&col) != cols[i] {
+                bad.push(format!("run products {i}"));
+            }
+        }
+    }
     for &[r, c, clue] in &p.cell_clues {
         let cell = r * n + c;
         let around: usize = neighbours(n, cell).iter().map(|&m| g[m] as usize).sum();
@@ -241,6 +253,35 @@ pub fn independent_violations(p: &HooksPuzzle, g: &[u8]) -> Vec<String> {
         }
     }
     bad
+}
+
+/// The run-product clues of grid `g`: rows, then columns.
+pub fn run_product_clues(n: usize, g: &[u8]) -> (Vec<u64>, Vec<u64>) {
+    let rows = (0..n)
+        .map(|r| sum_of_run_products(&(0..n).map(|c| g[r * n + c] as u64).collect::<Vec<_>>()))
+        .collect();
+    let cols = (0..n)
+        .map(|c| sum_of_run_products(&(0..n).map(|r| g[r * n + c] as u64).collect::<Vec<_>>()))
+        .collect();
+    (rows, cols)
+}
+
+/// Hooks #4's line clue, by hand: multiply the values of each maximal run of nonzero values,
+/// add the products.
+pub fn sum_of_run_products(values: &[u64]) -> u64 {
+    let (mut total, mut run) = (0, None::<u64>);
+    for &v in values {
+        run = match (v, run) {
+            (0, Some(p)) => {
+                total += p;
+                None
+            }
+            (0, None) => None,
+            (v, Some(p)) => Some(p * v),
+            (v, None) => Some(v),
+        };
+    }
+    total + run.unwrap_or(0)
 }
 
 /// A random puzzle with the planted grid `g` among its solutions (clues read off it), or with
@@ -336,6 +377,12 @@ pub fn random_puzzle(
         .filter(|&c| g[c] > 0 && rng.random_bool(0.1))
         .map(|c| [c / n, c % n, g[c] as usize])
         .collect();
+    if rng.random_bool(0.3) {
+        rules.push(Rule::LineSumOfRunProducts);
+        let (rows, cols) = run_product_clues(n, g);
+        clues.row_sum_of_run_products = Some(rows);
+        clues.col_sum_of_run_products = Some(cols);
+    }
     let p = HooksPuzzle {
         name: "generated".into(),
         month: None,

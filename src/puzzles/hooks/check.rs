@@ -3,6 +3,7 @@
 
 use super::connect::{components, neighbours};
 use super::format::{HookDigits, HookLayout, HooksPuzzle, Rule, Side};
+use super::runs::{rows_then_columns, runs};
 
 /// What is wrong with `grid` (row-major digits, 0 = empty) as a solution of `p`; empty when
 /// nothing is.
@@ -89,6 +90,26 @@ pub fn violations(p: &HooksPuzzle, grid: &[u8]) -> Vec<String> {
             if run != clue {
                 out.push(format!(
                     "{side:?}[{i}]: the first run sums to {run}, not {clue}"
+                ));
+            }
+        }
+    }
+    if let (Some(rows), Some(cols)) = (
+        &p.clues.row_sum_of_run_products,
+        &p.clues.col_sum_of_run_products,
+    ) {
+        let lines = rows_then_columns(n).zip(rows.iter().chain(cols));
+        for (k, (line, &want)) in lines.enumerate() {
+            let values: Vec<u64> = line.iter().map(|&i| grid[i] as u64).collect();
+            let got: u64 = runs(&values)
+                .iter()
+                .map(|run| run.iter().product::<u64>())
+                .sum();
+            if got != want {
+                let what = if k < n { "row" } else { "column" };
+                out.push(format!(
+                    "{what} {}: the run products add up to {got}, not {want}",
+                    k % n
                 ));
             }
         }

@@ -27,7 +27,7 @@ pub enum HooksError {
     #[error(
         "rule `{rule}` is not supported yet ({why}); supported: counts, row_col_sums, connected, \
          no_2x2, edge_first_two_product, edge_first_block_sum, equal_region_sums, \
-         cell_clue_neighbour_sum"
+         cell_clue_neighbour_sum, line_sum_of_run_products"
     )]
     /// A rule the engine cannot encode yet.
     Unsupported {
@@ -93,7 +93,8 @@ pub enum Rule {
     EqualRegionSums,
     /// `cell_clues`: the clue cell stays empty; its orthogonal neighbours add up to the value.
     CellClueNeighbourSum,
-    /// Hooks #4 (not supported yet): sums of the products of runs along a line.
+    /// Hooks #4: `clues.row_sum_of_run_products`, `clues.col_sum_of_run_products`: per line,
+    /// the sum of the products of its runs of filled cells.
     LineSumOfRunProducts,
     /// Hooks #6 (not supported yet): GCDs of run-concatenated numbers seen from an edge.
     EdgeGcdOfConcatenations,
@@ -124,7 +125,6 @@ impl Rule {
     /// Why a rule has no engine module yet, or `None` when it is supported.
     pub(crate) fn unsupported(self) -> Option<&'static str> {
         match self {
-            Rule::LineSumOfRunProducts => Some("Hooks #4: sums of run products need an automaton"),
             Rule::EdgeGcdOfConcatenations | Rule::EdgeProductOfConcatenations => {
                 Some("Hooks #6: run-concatenated numbers need an automaton")
             }
@@ -199,6 +199,13 @@ pub struct Clues {
     /// `edge_first_block_sum`: per side, the sum of the first run of filled cells seen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edge_first_block_sum: Option<EdgeClues>,
+    /// `line_sum_of_run_products`: per row (top to bottom), the sum over its runs of filled
+    /// cells of the product of the run's values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row_sum_of_run_products: Option<Vec<u64>>,
+    /// `line_sum_of_run_products`: the same per column (left to right).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub col_sum_of_run_products: Option<Vec<u64>>,
     /// Clue fields of rules without an engine module (their rule is reported first).
     #[serde(flatten)]
     pub(crate) other: BTreeMap<String, serde_json::Value>,
@@ -313,11 +320,12 @@ impl HooksPuzzle {
             return Err(invalid(
                 format!("clues.{field}"),
                 "unknown clue field (known: row_sum, col_sum, edge_first_two_product, \
-                 edge_first_block_sum)",
+                 edge_first_block_sum, row_sum_of_run_products, col_sum_of_run_products)",
             ));
         }
         self.validate_givens()?;
         self.validate_line_sums()?;
+        self.validate_run_products()?;
         for (rule, field, clues) in [
             (
                 Rule::EdgeFirstTwoProduct,
@@ -391,6 +399,40 @@ impl HooksPuzzle {
                     format!(
                         "{} entries, expected one per line (n = {})",
                         sums.len(),
+                        self.n
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_run_products(&self) -> Result<(), HooksError> {
+        let (rows, cols) = (
+            &self.clues.row_sum_of_run_products,
+            &self.clues.col_sum_of_run_products,
+        );
+        let present = rows.is_some() || cols.is_some();
+        let field = "clues.row_sum_of_run_products/col_sum_of_run_products";
+        if !self.rule_data(Rule::LineSumOfRunProducts, field, present)? {
+            return Ok(());
+        }
+        for (field, clues) in [
+            ("clues.row_sum_of_run_products", rows),
+            ("clues.col_sum_of_run_products", cols),
+        ] {
+            let Some(clues) = clues else {
+                return Err(invalid(
+                    field,
+                    "rule `line_sum_of_run_products` needs this field",
+                ));
+            };
+            if clues.len() != self.n {
+                return Err(invalid(
+                    field,
+                    format!(
+                        "{} entries, expected one per line (n = {})",
+                        clues.len(),
                         self.n
                     ),
                 ));

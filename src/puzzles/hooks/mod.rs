@@ -15,6 +15,7 @@ pub mod format;
 pub(crate) mod layout;
 pub(crate) mod neighbours;
 pub(crate) mod no2x2;
+pub(crate) mod runs;
 pub(crate) mod sums;
 
 use crate::choice::Choice;
@@ -124,9 +125,18 @@ impl HooksPuzzle {
                 Rule::CellClueNeighbourSum => {
                     neighbours::add_neighbour_clues(&mut enc, &cells, &self.cell_clues)
                 }
+                Rule::LineSumOfRunProducts => {
+                    let clues = &self.clues;
+                    let (Some(rows), Some(cols)) = (
+                        &clues.row_sum_of_run_products,
+                        &clues.col_sum_of_run_products,
+                    ) else {
+                        continue; // validate() requires both
+                    };
+                    runs::add_sums_of_run_products(&mut enc, &cells, rows, cols);
+                }
                 // validate() rejects these before a model is built
-                Rule::LineSumOfRunProducts
-                | Rule::EdgeGcdOfConcatenations
+                Rule::EdgeGcdOfConcatenations
                 | Rule::EdgeProductOfConcatenations
                 | Rule::LineGcdOfConcatenations
                 | Rule::PentominoDecomposition9Distinct

@@ -1,0 +1,92 @@
+//! Clues read from the runs of filled cells along a line, by automata (the model's regular
+//! constraint): Hooks #4's sums of run products.
+//!
+//! A line is a word over `0..=n`: 0 for an empty cell, d for a cell holding d. The automaton's
+//! state is whatever the clue needs of the prefix read so far, pruned as soon as the clue can
+//! no longer be met; the model keeps only the states that can still end in an accepted word.
+
+use crate::model::{Bit, Encoded, unroll};
+
+use super::digits::CellBits;
+
+/// The letters of a line's cells: `[cell][0]` empty, `[cell][d]` holds d (exclusive and
+/// exhaustive: a filled cell holds one digit).
+pub(crate) fn line_letters(cells: &CellBits, line: &[usize]) -> Vec<Vec<Bit>> {
+    line.iter()
+        .map(|&cell| {
+            let mut row = vec![!cells.filled[cell]];
+            row.extend(cells.value[cell].iter().copied());
+            row
+        })
+        .collect()
+}
+
+/// The rows (left to right), then the columns (top to bottom).
+pub(crate) fn rows_then_columns(n: usize) -> impl Iterator<Item = Vec<usize>> {
+    let rows = (0..n).map(move |r| (0..n).map(|c| r * n + c).collect());
+    let cols = (0..n).map(move |c| (0..n).map(|r| r * n + c).collect());
+    rows.chain(cols)
+}
+
+/// Split a line's filled cells into maximal runs, multiply each run's values, add the
+/// products: the total is `clue`. State: (sum of the closed runs' products, product of the open
+/// run, 0 when none is open); pruned once their sum exceeds the clue (products only grow).
+fn sum_of_run_products(enc: &mut Encoded, cells: &CellBits, line: &[usize], clue: u64) {
+    let letters = line_letters(cells, line);
+    let alphabets = enc.live_letters(&letters);
+    let top = cells.n as u64;
+    let len = line.len();
+    let layers = unroll(
+        &alphabets,
+        (0u64, 0u64),
+        |i, &(closed, open), d| {
+            let next = match d {
+                0 => (closed + open, 0),
+                d if open == 0 => (closed, d as u64),
+                d => (closed, open * d as u64),
+            };
+            let reach = most_reachable(next.0, next.1, len - i - 1, top);
+            (next.0 + next.1 <= clue && reach >= clue).then_some(next)
+        },
+        |&(closed, open)| closed + open == clue,
+    );
+    enc.regular(&layers, &letters);
+}
+
+/// The largest total reachable from (closed, open) with `left` cells to come, digits up to
+/// `top`: one run of top digits, either continuing the open run or after closing it.
+fn most_reachable(closed: u64, open: u64, left: usize, top: u64) -> u64 {
+    let power = |k: usize| top.saturating_pow(k as u32);
+    let gain = match (left, open) {
+        (0, _) => open,
+        (_, 0) => power(left),
+        (_, _) => open
+            .saturating_mul(power(left))
+            .max(open.saturating_add(power(left - 1))),
+    };
+    closed.saturating_add(gain)
+}
+
+/// Row r's run products add up to `rows[r]`, column c's to `cols[c]`.
+pub(crate) fn add_sums_of_run_products(
+    enc: &mut Encoded,
+    cells: &CellBits,
+    rows: &[u64],
+    cols: &[u64],
+) {
+    enc.track("run products", |enc| {
+        for (line, &clue) in rows_then_columns(cells.n).zip(rows.iter().chain(cols)) {
+            sum_of_run_products(enc, cells, &line, clue);
+        }
+    });
+}
+
+/// The values of a line's runs of filled cells, in reading order (the independent checker's
+/// side: plain arithmetic on a finished grid).
+pub(crate) fn runs(values: &[u64]) -> Vec<Vec<u64>> {
+    values
+        .split(|&v| v == 0)
+        .filter(|run| !run.is_empty())
+        .map(<[u64]>::to_vec)
+        .collect()
+}
