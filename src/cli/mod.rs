@@ -12,6 +12,7 @@ pub mod output;
 mod portia;
 mod prove;
 pub mod run;
+mod serve;
 mod solve;
 
 use std::process::ExitCode;
@@ -100,6 +101,9 @@ pub enum Command {
     List(list::ListCmd),
     /// Print the JSON Schema of every `--json` output (see docs/json.md).
     Schema,
+    /// Play in the browser: a local web server with the Inquest page and a JSON API (see
+    /// docs/serve.md). Prints its URL; Ctrl-C ends it.
+    Serve(serve::ServeCmd),
 }
 
 /// Encoding choices shared by every puzzle command.
@@ -134,6 +138,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Generate(c) => c.run(),
         Command::Inquest(c) => c.run(),
         Command::List(c) => c.run(),
+        Command::Serve(c) => c.run(),
         Command::Schema => {
             output::out!("{}", satpuz::report::schema())?;
             Ok(ExitCode::from(EXIT_OK))

@@ -7,6 +7,7 @@
 
 pub mod cnf;
 pub mod grid;
+pub mod http;
 pub mod process;
 
 use std::path::PathBuf;

@@ -1,0 +1,1 @@
+// satpuz serve: shared page code

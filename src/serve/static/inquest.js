@@ -1,0 +1,1 @@
+// satpuz serve: the Inquest page
