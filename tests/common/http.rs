@@ -58,14 +58,43 @@ pub fn request(
     stream.write_all(head.as_bytes())?;
     // The server may answer (413) and close before reading a large body.
     let _ = stream.write_all(body);
+    // Read until the answer is whole (by its length, or its last chunk): some servers keep
+    // the connection open despite `Connection: close`.
     let mut raw = Vec::new();
-    match stream.read_to_end(&mut raw) {
-        Ok(_) => {}
-        // A reset after the whole answer arrived (the server closed with unread input).
-        Err(_) if !raw.is_empty() => {}
-        Err(e) => return Err(e),
+    let mut buf = [0u8; 64 * 1024];
+    loop {
+        if complete(&raw) {
+            break;
+        }
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+            // A reset after the whole answer arrived (the server closed with unread input).
+            Err(_) if !raw.is_empty() => break,
+            Err(e) => return Err(e),
+        }
     }
     parse(&raw)
+}
+
+/// Whether `raw` holds a whole answer: headers, then the declared length or the last chunk.
+fn complete(raw: &[u8]) -> bool {
+    let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+    let body = &raw[end + 4..];
+    if let Some(len) = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse::<usize>().ok())
+    {
+        return body.len() >= len;
+    }
+    if head.contains("transfer-encoding: chunked") {
+        return body.ends_with(b"0\r\n\r\n");
+    }
+    false
 }
 
 fn parse(raw: &[u8]) -> std::io::Result<HttpReply> {

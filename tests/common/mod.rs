@@ -9,6 +9,7 @@ pub mod cnf;
 pub mod grid;
 pub mod http;
 pub mod process;
+pub mod webdriver;
 
 use std::path::PathBuf;
 use std::process::Command;
