@@ -498,6 +498,8 @@ fn unknown_paths_are_404_methods_405_and_nothing_reaches_the_file_system() {
         ("/app.css", "text/css"),
         ("/inquest.js", "text/javascript"),
         ("/favicon.svg", "image/svg+xml"),
+        ("/portia", "text/html"),
+        ("/portia.js", "text/javascript"),
         ("/?seed=7&length=long", "text/html"),
     ] {
         let r = request(&a, "GET", path, &[], b"").unwrap();
@@ -578,5 +580,140 @@ fn a_solve_past_the_time_limit_is_503_and_the_server_keeps_serving() {
         &json!({"seed": 101, "length": "long"}),
     );
     assert_eq!(status, 200);
+    s.shutdown();
+}
+
+#[test]
+fn portia_puzzles_by_id_and_at_random_and_their_verdicts() {
+    let s = server(Duration::from_secs(60));
+    let a = addr(&s);
+    // Smullyan's 67a is portia1-44 (the seed says so): the portrait is in the silver casket.
+    let (status, p) = post_json(&a, "/api/portia/deal", &json!({"id": "portia1-44"}));
+    assert_eq!(status, 200, "{p}");
+    assert_eq!(
+        p["caskets"][0]["inscriptions"][0],
+        "The portrait is in this casket."
+    );
+    assert_eq!(p["clue"], "At most one of the statements is true.");
+    for (casket, right) in [(1, false), (2, true), (3, false)] {
+        let (status, v) = post_json(
+            &a,
+            "/api/portia/verdict",
+            &json!({"id": "portia1-44", "casket": casket}),
+        );
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["right"], right);
+        assert_eq!(v["portrait"], 2);
+        // [1, -2, -1] with the portrait in casket 2: false, false, true.
+        let truths: Vec<bool> = v["inscriptions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["truth"].as_bool().unwrap())
+            .collect();
+        assert_eq!(truths, [false, false, true]);
+    }
+    // Every Portia I puzzle and some of Portia III: the verdict's portrait is the catalogue's
+    // (`satpuz generate portia --json`), and the truths are those of the statements there.
+    for (generation, step) in [(1, 1), (3, 37)] {
+        let run = satpuz(&[
+            "generate",
+            "portia",
+            "--generation",
+            &generation.to_string(),
+            "--json",
+        ]);
+        assert_eq!(run.code, 0);
+        let records: Vec<Value> = serde_json::from_str(&run.stdout).unwrap();
+        for r in records.iter().step_by(step) {
+            let id = r["id"].as_str().unwrap();
+            let solution = r["solution"].as_u64().unwrap();
+            let (status, v) = post_json(
+                &a,
+                "/api/portia/verdict",
+                &json!({"id": id, "casket": solution}),
+            );
+            assert_eq!(status, 200, "{v}");
+            assert_eq!(v["right"], true, "{id}");
+            assert_eq!(v["portrait"], solution, "{id}");
+            for (c, t) in v["inscriptions"].as_array().unwrap().iter().enumerate() {
+                let list = if r["caskets"][0].is_array() {
+                    &r["caskets"][0]
+                } else {
+                    &r["caskets"]
+                };
+                let pointer = list[c].as_i64().unwrap();
+                let holds = (pointer.unsigned_abs() == solution) == (pointer > 0);
+                assert_eq!(t["truth"], holds, "{id} casket {}", c + 1);
+            }
+        }
+    }
+    // At random, by generation; the same pick gives the same puzzle.
+    for g in [1, 2, 3] {
+        let (status, p) = post_json(
+            &a,
+            "/api/portia/deal",
+            &json!({"generation": g, "pick": 12345}),
+        );
+        assert_eq!(status, 200, "{p}");
+        assert!(
+            p["id"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("portia{g}-"))
+        );
+        assert_eq!(p["caskets"].as_array().unwrap().len(), 3);
+        let (_, again) = post_json(
+            &a,
+            "/api/portia/deal",
+            &json!({"generation": g, "pick": 12345}),
+        );
+        assert_eq!(again["id"], p["id"]);
+    }
+    let bad: Vec<(&str, Value, &str, &str)> = vec![
+        (
+            "deal",
+            json!({"id": "portia1-349"}),
+            "id",
+            "not in the Portia I catalogue",
+        ),
+        ("deal", json!({"id": "hooks1"}), "id", "not a catalogue id"),
+        (
+            "deal",
+            json!({"generation": 4}),
+            "generation",
+            "expected 1, 2 or 3",
+        ),
+        (
+            "deal",
+            json!({"id": "portia1-44", "generation": 2}),
+            "generation",
+            "is a Portia I puzzle",
+        ),
+        ("deal", json!({"colour": 1}), "colour", "unknown field"),
+        (
+            "verdict",
+            json!({"id": "portia1-44", "casket": 4}),
+            "casket",
+            "expected 1 (gold)",
+        ),
+        ("verdict", json!({"id": "portia1-44"}), "casket", "missing"),
+        ("verdict", json!({"casket": 1}), "id", "missing"),
+        (
+            "verdict",
+            json!({"id": "portia1-44", "casket": "gold"}),
+            "casket",
+            "expected 1 (gold)",
+        ),
+    ];
+    for (call, body, field, words) in bad {
+        let (status, message, f) = error(&a, &format!("/api/portia/{call}"), &body);
+        assert_eq!(
+            (status, f.as_deref()),
+            (400, Some(field)),
+            "{body}: {message}"
+        );
+        assert!(message.contains(words), "{body}: {message}");
+    }
     s.shutdown();
 }

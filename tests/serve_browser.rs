@@ -274,3 +274,63 @@ fn the_inquest_is_played_to_the_thief_in_chromium() {
     drop(b);
     server.shutdown();
 }
+
+#[test]
+fn a_portia_puzzle_is_solved_by_clicking_in_chromium() {
+    let server = start(&Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        workers: 2,
+        time_limit: Duration::from_secs(60),
+    })
+    .unwrap();
+    let b = Browser::start(1280, 900);
+    // portia1-44 is Smullyan's 67a: the portrait is in the silver casket.
+    b.go(&format!("{}portia?id=portia1-44", server.url()));
+    b.wait_for(
+        "the caskets",
+        "return document.querySelectorAll('.casket').length === 3 && document.getElementById('main').getAttribute('aria-busy') === 'false';",
+    );
+    let gold = b.text(&b.find(".casket[data-casket=\"1\"]"));
+    assert!(gold.contains("The portrait is in this casket."), "{gold}");
+    for (casket, verdict) in [(1, "wrong"), (2, "right")] {
+        b.click(&b.find(&format!(".casket[data-casket=\"{casket}\"]")));
+        let script = format!(
+            "const m = document.getElementById('message'); return m.dataset.verdict === '{verdict}' && document.getElementById('main').getAttribute('aria-busy') === 'false' ? m.textContent : null;"
+        );
+        let text = b.wait_for("the verdict", &script);
+        assert!(text.as_str().unwrap().contains("silver"), "{text}");
+    }
+    let why = b.text(&b.find("#reasoning"));
+    assert!(why.contains("solver proved"), "{why}");
+    assert!(b.find_all(".casket.holds").len() == 1);
+    b.screenshot(&target_dir().join("serve-portia.png"));
+
+    // Next puzzle (button), then Portia III by its switch: the URL follows.
+    b.click(&b.find("#next"));
+    b.wait_for(
+        "the next puzzle",
+        "return !location.search.includes('portia1-44') && document.getElementById('reasoning').hidden;",
+    );
+    b.click(&b.find("input[name=\"generation\"][value=\"3\"]"));
+    b.wait_for(
+        "a Portia III puzzle",
+        "return location.search.includes('portia3-') && document.querySelectorAll('.casket .inscription').length === 6;",
+    );
+    // Solve it by the keyboard: the casket the API names, by its number key.
+    let id = b.script(
+        "return new URLSearchParams(location.search).get('id');",
+        json!([]),
+    );
+    let (_, v) = post_json(
+        &server.addr().to_string(),
+        "/api/portia/verdict",
+        &json!({"id": id, "casket": 1}),
+    );
+    b.press(&v["portrait"].to_string());
+    b.wait_for(
+        "the right verdict",
+        "return document.getElementById('message').dataset.verdict === 'right';",
+    );
+    drop(b);
+    server.shutdown();
+}

@@ -101,8 +101,8 @@ pub enum Command {
     List(list::ListCmd),
     /// Print the JSON Schema of every `--json` output (see docs/json.md).
     Schema,
-    /// Play in the browser: a local web server with the Inquest page and a JSON API (see
-    /// docs/serve.md). Prints its URL; Ctrl-C ends it.
+    /// Play in the browser: a local web server with the Inquest and Portia pages and a JSON
+    /// API (see docs/serve.md). Prints its URL; Ctrl-C ends it.
     Serve(serve::ServeCmd),
 }
 

@@ -15,6 +15,7 @@
 mod api;
 mod inquest;
 mod pages;
+mod portia;
 
 use std::io::Read;
 use std::net::SocketAddr;
@@ -28,6 +29,7 @@ use tiny_http::{Header, Method, Request, Response, Server as Http};
 
 pub use api::{ApiError, ErrorReport};
 pub use inquest::{CaseReport, CategoryColumn, VerdictReport};
+pub use portia::{CasketView, InscriptionTruth, PortiaReport, PortiaVerdictReport};
 
 /// Largest request body accepted (larger: 413).
 pub const MAX_BODY: usize = 1 << 20;
@@ -257,6 +259,8 @@ fn route(path: &str) -> Option<Handler> {
         "/api/inquest/check" => inquest::check_call,
         "/api/inquest/hint" => inquest::hint_call,
         "/api/inquest/verdict" => inquest::verdict_call,
+        "/api/portia/deal" => portia::deal_call,
+        "/api/portia/verdict" => portia::verdict_call,
         _ => return None,
     })
 }

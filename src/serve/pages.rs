@@ -18,6 +18,8 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("/app.css", CSS, include_bytes!("static/app.css")),
     ("/common.js", JS, include_bytes!("static/common.js")),
     ("/inquest.js", JS, include_bytes!("static/inquest.js")),
+    ("/portia", HTML, include_bytes!("static/portia.html")),
+    ("/portia.js", JS, include_bytes!("static/portia.js")),
     ("/favicon.svg", SVG, include_bytes!("static/favicon.svg")),
 ];
 
