@@ -554,21 +554,33 @@ fn bodies_over_one_megabyte_are_413() {
 fn a_solve_past_the_time_limit_is_503_and_the_server_keeps_serving() {
     let s = server(Duration::from_micros(1));
     let a = addr(&s);
-    for seed in [101, 102, 103] {
+    // A hint on a long case takes tens of milliseconds; with a limit of a microsecond each is
+    // 503, unless the machine is so loaded that the worker waiting for it was not scheduled
+    // before it finished (then the answer must still be right: 200).
+    let mut refused = 0;
+    for seed in 101..111 {
         let (status, v) = post_json(
             &a,
-            "/api/inquest/deal",
+            "/api/inquest/hint",
             &json!({"seed": seed, "length": "long"}),
         );
-        assert_eq!(status, 503, "{v}");
-        assert!(
-            v["error"]
-                .as_str()
-                .unwrap()
-                .contains("did not answer within"),
-            "{v}"
-        );
+        match status {
+            503 => {
+                refused += 1;
+                assert!(
+                    v["error"]
+                        .as_str()
+                        .unwrap()
+                        .contains("did not answer within"),
+                    "{v}"
+                );
+                assert_eq!(v["status"], 503);
+            }
+            200 => assert_eq!(v["hint"], "fill", "{v}"),
+            other => panic!("status {other}: {v}"),
+        }
     }
+    assert!(refused > 0, "no call passed a time limit of 1 microsecond");
     let r = request(&a, "GET", "/", &[], b"").unwrap();
     assert_eq!(r.status, 200);
     s.shutdown();
