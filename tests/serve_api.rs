@@ -567,11 +567,10 @@ fn a_solve_past_the_time_limit_is_503_and_the_server_keeps_serving() {
         match status {
             503 => {
                 refused += 1;
+                // Past 8 late solves the server refuses at once, saying so.
+                let error = v["error"].as_str().unwrap();
                 assert!(
-                    v["error"]
-                        .as_str()
-                        .unwrap()
-                        .contains("did not answer within"),
+                    error.contains("did not answer within") || error.contains("server is busy"),
                     "{v}"
                 );
                 assert_eq!(v["status"], 503);

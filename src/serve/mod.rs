@@ -299,8 +299,15 @@ fn within_limit(
             shared.time_limit.as_secs_f64()
         ),
     };
-    if shared.late.load(Ordering::SeqCst) >= MAX_LATE {
-        return Err(busy());
+    let late_now = shared.late.load(Ordering::SeqCst);
+    if late_now >= MAX_LATE {
+        return Err(ApiError {
+            status: 503,
+            field: None,
+            message: format!(
+                "the server is busy: {late_now} solves passed the time limit and are still running; try again soon"
+            ),
+        });
     }
     let (tx, rx) = mpsc::channel();
     let mine = Arc::clone(shared);
