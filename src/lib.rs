@@ -20,6 +20,7 @@
 //! | solving | [`solve`] | the [`solve::Backend`] trait, varisat, external solvers, enumeration, uniqueness, one incremental [`solve::Session`], explanations, DRAT proofs, stopping by timeout |
 //! | puzzles | [`puzzles`] | the [`puzzles::Family`] trait and its [`puzzles::registry`]; logic grids ([`puzzles::grid`], with [`puzzles::jindosh`] and the prose reader [`puzzles::jindosh_text`]), Jane Street's [`puzzles::hooks`], the seeded [`puzzles::inquest`] cases, and [`puzzles::portia`]'s caskets; grids, the Inquest and the Jindosh reader share one relation vocabulary (`puzzles/relation.rs`, crate-internal) |
 //! | results | [`report`] | the serde structs every command prints with `--json`, and their JSON Schema |
+//! | playing in the browser | [`serve`] | `satpuz serve`: a local web server (tiny_http, a fixed pool of workers) with the Inquest and Portia pages embedded and a JSON API under `/api/` |
 //! | options | [`choice`] | the [`choice::Choice`] trait: named options (encodings, generator rules) for front ends |
 //!
 //! Count the seatings of three guests where Ann avoids the first seat, then prove the
@@ -50,4 +51,5 @@ pub mod encode;
 pub mod model;
 pub mod puzzles;
 pub mod report;
+pub mod serve;
 pub mod solve;

@@ -16,6 +16,7 @@ pub mod output;
 mod portia;
 mod prove;
 pub mod run;
+mod serve;
 mod solve;
 
 use std::process::ExitCode;
@@ -138,6 +139,9 @@ pub enum Command {
     Completions(docs::CompletionsCmd),
     /// Print the man page (roff), or write one page per command into a directory.
     Man(docs::ManCmd),
+    /// Play in the browser: a local web server with the Inquest and Portia pages and a JSON
+    /// API (see docs/serve.md). Prints its URL; Ctrl-C ends it.
+    Serve(serve::ServeCmd),
 }
 
 /// Encoding choices shared by every puzzle command.
@@ -176,6 +180,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::List(c) => c.run(),
         Command::Completions(c) => c.run(),
         Command::Man(c) => c.run(),
+        Command::Serve(c) => c.run(),
         Command::Schema => {
             output::out!("{}", satpuz::report::schema())?;
             Ok(ExitCode::from(EXIT_OK))

@@ -7,8 +7,10 @@
 
 pub mod cnf;
 pub mod grid;
+pub mod http;
 pub mod model;
 pub mod process;
+pub mod webdriver;
 
 use std::path::PathBuf;
 use std::process::Command;
