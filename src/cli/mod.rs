@@ -3,6 +3,7 @@
 mod count;
 mod decode;
 mod encode;
+mod explain;
 mod generate;
 mod generate_grid;
 mod input;
@@ -98,6 +99,10 @@ pub enum Command {
     Inquest(inquest::InquestCmd),
     /// List the built-in puzzles with their family.
     List(list::ListCmd),
+    /// Explain a puzzle's answer step by step (the fewest clues that force each new fact) and
+    /// rate its difficulty: grids, jindosh, Inquest cases.
+    #[command(after_help = EXIT_CODES)]
+    Explain(explain::ExplainCmd),
     /// Print the JSON Schema of every `--json` output (see docs/json.md).
     Schema,
 }
@@ -134,6 +139,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Generate(c) => c.run(),
         Command::Inquest(c) => c.run(),
         Command::List(c) => c.run(),
+        Command::Explain(c) => c.run(),
         Command::Schema => {
             output::out!("{}", satpuz::report::schema())?;
             Ok(ExitCode::from(EXIT_OK))

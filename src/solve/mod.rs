@@ -1,9 +1,11 @@
 //! Solver backends, enumeration with projected blocking clauses, and uniqueness.
 
+pub mod difficulty;
 pub mod explain;
 pub mod external;
 pub mod proof;
 pub(crate) mod session;
+pub mod steps;
 pub mod stop;
 pub(crate) mod subset;
 

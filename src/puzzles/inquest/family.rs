@@ -150,6 +150,10 @@ impl Puzzle for Case {
         true
     }
 
+    fn clued(&self) -> Option<Result<crate::solve::steps::Clued, FamilyError>> {
+        self.view.clued()
+    }
+
     fn build(
         &self,
         opts: &BuildOptions,
