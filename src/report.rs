@@ -120,6 +120,9 @@ pub struct SolveReport {
     /// What only this family reports (e.g. Hooks' connectivity cuts, Portia's inscriptions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Value>,
+    /// A unique answer of a puzzle with clues: how hard its step-by-step explanation is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<DifficultyNote>,
     /// Time taken, in milliseconds (microsecond precision).
     pub time_ms: f64,
 }
@@ -379,6 +382,9 @@ pub struct HintReport {
     /// `wrong_thief`: the person the sheet names.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
+    /// `fill`: the explanation from the sheet, step by step, until the square is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<StepNote>>,
 }
 
 /// Every report, for the schema: `satpuz schema` prints this type's JSON Schema.

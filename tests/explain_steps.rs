@@ -261,3 +261,119 @@ fn a_puzzle_with_two_answers_is_refused() {
     let c = clued(&p).expect("builds");
     assert!(matches!(explain(&c, &[]), Err(StepsError::NotUnique)));
 }
+
+// The command line.
+
+fn json(run: &Run) -> serde_json::Value {
+    assert_eq!(run.code, 0, "{run:?}");
+    serde_json::from_str(&run.stdout).expect("JSON")
+}
+
+#[test]
+fn explain_command_text_and_json() {
+    let text = satpuz(&["explain", "jindosh"]);
+    assert_eq!(text.code, 0, "{text:?}");
+    assert!(
+        text.stdout.contains("  1. By clue ") && text.stdout.contains("Difficulty: "),
+        "{}",
+        text.stdout
+    );
+    let ex = json(&satpuz(&["explain", "jindosh", "--json"]));
+    let solved = json(&satpuz(&["solve", "jindosh", "--json"]));
+    assert_eq!(
+        ex["answer"], solved["answer"],
+        "explain's answer is solve's"
+    );
+    assert_eq!(
+        ex["difficulty"], solved["difficulty"],
+        "solve shows the same rating"
+    );
+    let steps = ex["steps"].as_array().expect("steps");
+    assert_eq!(ex["difficulty"]["steps"], steps.len());
+    for (i, step) in steps.iter().enumerate() {
+        assert_eq!(step["step"], i + 1);
+        assert!(!step["facts"].as_array().unwrap().is_empty());
+        for clue in step["clues"].as_array().unwrap() {
+            let n = clue["clue"].as_u64().unwrap();
+            assert!((1..=26).contains(&n), "clue {n} of jindosh's 26");
+        }
+    }
+    // Every value is placed by some step (or follows from one).
+    let placed: usize = steps
+        .iter()
+        .flat_map(|s| {
+            s["facts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(s["follows"].as_array().unwrap())
+        })
+        .filter(|f| f["holds"] == true)
+        .count();
+    assert_eq!(placed, 25, "25 values placed");
+    for file in ["zebra.json", "einstein.json"] {
+        let path = encodings_dir().join(file);
+        let ex = json(&satpuz(&["explain", path_str(&path), "--json"]));
+        let level = ex["difficulty"]["level"].as_str().unwrap().to_string();
+        assert!(["easy", "medium", "hard", "fiendish"].contains(&level.as_str()));
+    }
+}
+
+#[test]
+fn explain_refuses_what_it_cannot_explain() {
+    let hooks = satpuz(&["explain", "hooks1"]);
+    assert_eq!(hooks.code, 1, "{hooks:?}");
+    assert!(hooks.stderr.contains("no clue list"), "{}", hooks.stderr);
+    let dir = scratch_dir("explain_refuses");
+    let mut two = load("zebra.json");
+    two.clues.truncate(3);
+    let path = dir.join("open.json");
+    std::fs::write(&path, serde_json::to_string(&two).unwrap()).unwrap();
+    let open = satpuz(&["explain", path_str(&path)]);
+    assert_eq!(open.code, 3, "{open:?}");
+    assert!(
+        open.stderr.contains("more than one answer"),
+        "{}",
+        open.stderr
+    );
+}
+
+#[test]
+fn dealt_cases_and_hints_carry_the_explanation() {
+    let case = satpuz(&["inquest", "--seed", "3"]);
+    assert_eq!(case.code, 0, "{case:?}");
+    assert!(case.stdout.contains("Difficulty: "), "{}", case.stdout);
+    let file = json(&satpuz(&["inquest", "--seed", "3", "--json"]));
+    let level = &file["inquest"]["difficulty"]["level"];
+    let dir = scratch_dir("explain_cases");
+    let path = dir.join("case.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let ex = json(&satpuz(&["explain", path_str(&path), "--json"]));
+    assert_eq!(
+        &ex["difficulty"]["level"], level,
+        "the case file's level is explain's"
+    );
+
+    let sheet = dir.join("sheet.json");
+    std::fs::write(&sheet, "{}").unwrap();
+    let hint = json(&satpuz(&[
+        "inquest",
+        "hint",
+        "--seed",
+        "3",
+        "--sheet",
+        path_str(&sheet),
+        "--json",
+    ]));
+    assert_eq!(hint["hint"], "fill");
+    let steps = hint["steps"].as_array().expect("steps");
+    let last = steps.last().expect("a step");
+    let square = &hint["square"];
+    let fills = last["facts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(last["follows"].as_array().unwrap())
+        .any(|f| f["holds"] == true && f["value"] == square["value"]);
+    assert!(fills, "the last step places the hinted square: {hint:#}");
+}

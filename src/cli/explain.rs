@@ -7,11 +7,15 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::puzzles::grid::family::clued;
 use satpuz::puzzles::{BuildOptions, Purpose, Puzzle};
 use satpuz::report::{ExplainReport, SCHEMA_VERSION, millis};
 use satpuz::solve::Verdict;
-use satpuz::solve::difficulty::rate;
-use satpuz::solve::steps::{Clued, Explanation, StepKind, StepsError, explain};
+use satpuz::solve::difficulty::{Difficulty, rate};
+use satpuz::solve::steps::{
+    Clued, Explanation, Fact, Step, StepKind, Stepper, StepsError, explain,
+};
 
 use super::input::{GRID, Input, ParamFlags, PuzzleArgs, SettingFlags, escape, resolve, single};
 use super::output::out;
@@ -143,4 +147,57 @@ pub fn text(name: &str, clued: &Clued, explanation: &Explanation) -> String {
         let _ = writeln!(out, "{:>3}. {}{tag}", i + 1, clued.sentence(step));
     }
     out
+}
+
+/// Most facts (values x places) a puzzle may have for `solve` and `inquest` to rate it on the
+/// way; `explain` rates any size.
+pub const MAX_RATED_FACTS: usize = 500;
+
+/// The difficulty of a uniquely solved puzzle with clues, when it is small enough to rate on
+/// the way (None otherwise).
+pub fn rated(puzzle: &dyn Puzzle) -> anyhow::Result<Option<Difficulty>> {
+    let Some(clued) = puzzle.clued() else {
+        return Ok(None);
+    };
+    let clued = clued?;
+    let facts: usize = clued.model.vars.iter().map(|v| v.values.len()).sum();
+    if facts > MAX_RATED_FACTS {
+        return Ok(None);
+    }
+    Ok(Some(rate(&explain(&clued, &[])?.steps)))
+}
+
+/// The difficulty of a grid with one answer (an Inquest case as dealt).
+pub fn rated_grid(puzzle: &GridPuzzle) -> anyhow::Result<Difficulty> {
+    Ok(rate(&explain(&clued(puzzle)?, &[])?.steps))
+}
+
+/// An Inquest case's explanation from the squares a sheet has filled (`given`: category,
+/// value, room) until the square `target` is known: the steps, and the clued case that words
+/// them (its clues are the statements).
+pub fn steps_to_square(
+    puzzle: &GridPuzzle,
+    given: &[(usize, usize, usize)],
+    target: (usize, usize, usize),
+) -> anyhow::Result<(Clued, Vec<Step>)> {
+    let grid = puzzle.build()?;
+    let fact = |(cat, value, room): (usize, usize, usize)| Fact {
+        var: grid.value_var[cat][value],
+        value: room,
+        holds: true,
+    };
+    let clued = Clued {
+        clue_noun: "statement",
+        ..clued(puzzle)?
+    };
+    let start: Vec<Fact> = given.iter().map(|&g| fact(g)).collect();
+    let mut stepper = Stepper::new(&clued, &start)?;
+    let mut steps = Vec::new();
+    while !stepper.knows(fact(target)) {
+        match stepper.next_step()? {
+            Some(step) => steps.push(step),
+            None => break,
+        }
+    }
+    Ok((clued, steps))
 }

@@ -9,9 +9,10 @@
 //! breaks, and the next solve asks about the rest ([`Stepper::forced`]).
 //!
 //! The search is cheapest first: the structure alone (free: what the categories say once a
-//! value is placed), then each clue on its own, then, when no single clue helps, the smallest
-//! core over all the clues that refutes some candidate's negation, shrunk to a minimal set by
-//! [`Session::minimise`] from both ends. A step whose clue set is larger than
+//! value is placed), then each clue on its own, then, when no single clue helps, the
+//! candidates' cores over all the clues, the smallest of them shrunk to minimal sets by
+//! [`Session::minimise`] from both ends (subset-minimal; the smallest found, not proved the
+//! smallest there is). A step whose clue set is larger than
 //! [`COMBINED_MAX`] is a *case split*: no small combination forces anything; its cost is its
 //! clue count.
 
@@ -48,6 +49,8 @@ pub struct Clued {
     pub notes: Vec<ClueNote>,
     /// A fact in words ("Baroness Finch is in seat 1").
     pub describe: Box<dyn Fn(Fact) -> String>,
+    /// What the puzzle calls a clue (`clue`; an Inquest case says `statement`).
+    pub clue_noun: &'static str,
 }
 
 /// How a step's clues combine.
@@ -138,6 +141,10 @@ pub struct Stepper {
     /// Solver calls made.
     solves: usize,
 }
+
+/// Candidates whose cores are shrunk when no single clue forces anything: those with the
+/// smallest cores as the solver first gives them.
+const MAX_SHRUNK: usize = 8;
 
 /// Witness answers kept at most (the oldest go first).
 const MAX_WITNESSES: usize = 256;
@@ -340,9 +347,10 @@ impl Stepper {
         self.take(clues, facts).map(Some)
     }
 
-    /// The smallest minimal clue set found that forces some unknown fact: for each candidate,
-    /// the core of "all clues, the known facts, not the candidate", shrunk from the first
-    /// clue and from the last. Stops at two clues (no single clue forces anything here).
+    /// The smallest minimal clue set found that forces some unknown fact: each candidate's
+    /// core of "all clues, the known facts, not the candidate" as the solver gives it, then
+    /// the [`MAX_SHRUNK`] smallest shrunk from the first clue and from the last. Stops at two
+    /// clues (no single clue forces anything here).
     fn smallest_core(&mut self) -> Result<Vec<usize>, StepsError> {
         let all: Vec<usize> = (0..self.session.clue_count()).collect();
         let known: Vec<Lit> = self
@@ -350,7 +358,8 @@ impl Stepper {
             .into_iter()
             .map(|f| self.lit(f))
             .collect();
-        let mut best: Option<Vec<usize>> = None;
+        // Every candidate's core as the solver gives it; the smallest are shrunk.
+        let mut cores = Vec::new();
         for f in self.candidates() {
             let mut fixed = known.clone();
             fixed.push(!self.lit(f));
@@ -358,8 +367,14 @@ impl Stepper {
             if self.session.solve_clues(&all, &fixed)? {
                 return Err(StepsError::NotUnique);
             }
-            let core = self.session.core();
-            let failed = self.session.failed();
+            cores.push((self.session.core(), self.session.failed(), fixed, f));
+        }
+        cores.sort_by_key(|c| c.0.len());
+        let mut best: Option<Vec<usize>> = None;
+        for (core, failed, fixed, f) in cores.into_iter().take(MAX_SHRUNK) {
+            if best.as_ref().is_some_and(|b| b.len() <= 2) {
+                break;
+            }
             for direction in [Direction::FirstToLast, Direction::LastToFirst] {
                 let clues = self.minimise(&core, &fixed, &failed, f, direction)?;
                 let size = clues.len();
@@ -369,9 +384,6 @@ impl Stepper {
                 if size <= 2 {
                     break;
                 }
-            }
-            if best.as_ref().is_some_and(|b| b.len() <= 2) {
-                break;
             }
         }
         best.ok_or(StepsError::NotUnique)
@@ -582,8 +594,8 @@ impl Clued {
             format!("{} ({})", note.clue, words.trim_end_matches('.'))
         };
         let clues: Vec<String> = step.clues.iter().map(clue).collect();
-        let noun = if clues.len() == 1 { "clue" } else { "clues" };
-        let mut out = format!("By {noun} {}", and_list(&clues));
+        let plural = if clues.len() == 1 { "" } else { "s" };
+        let mut out = format!("By {}{plural} {}", self.clue_noun, and_list(&clues));
         if !step.uses.is_empty() {
             let uses: Vec<String> = step.uses.iter().map(|&f| (self.describe)(f)).collect();
             out.push_str(&format!(", knowing that {}", and_list(&uses)));

@@ -196,6 +196,7 @@ pub fn clued(p: &GridPuzzle) -> Result<Clued, super::PuzzleError> {
         model: grid.model,
         clues: grid.clue_constraints,
         describe: Box::new(describe),
+        clue_noun: "clue",
     })
 }
 

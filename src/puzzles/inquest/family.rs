@@ -151,7 +151,11 @@ impl Puzzle for Case {
     }
 
     fn clued(&self) -> Option<Result<crate::solve::steps::Clued, FamilyError>> {
-        self.view.clued()
+        let clued = self.view.clued()?;
+        Some(clued.map(|c| crate::solve::steps::Clued {
+            clue_noun: "statement",
+            ..c
+        }))
     }
 
     fn build(
