@@ -122,7 +122,7 @@ pub struct SolveReport {
     pub details: Option<Value>,
     /// A unique answer of a puzzle with clues: how hard its step-by-step explanation is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<DifficultyNote>,
+    pub difficulty: Option<Box<DifficultyNote>>,
     /// Time taken, in milliseconds (microsecond precision).
     pub time_ms: f64,
 }

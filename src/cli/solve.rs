@@ -237,7 +237,7 @@ impl SolveCmd {
                 text.push_str("\nunique: yes (a second solve with this answer blocked is UNSAT)\n");
                 if let Some(d) = super::explain::rated(puzzle)? {
                     let _ = writeln!(text, "difficulty: {} (`satpuz explain`)", d.words());
-                    report.difficulty = Some(d.note());
+                    report.difficulty = Some(Box::new(d.note()));
                 }
                 if self.why {
                     let clues = inst.why(model)?;
