@@ -377,3 +377,25 @@ fn dealt_cases_and_hints_carry_the_explanation() {
         .any(|f| f["holds"] == true && f["value"] == square["value"]);
     assert!(fills, "the last step places the hinted square: {hint:#}");
 }
+
+#[test]
+fn generated_to_a_difficulty_is_rated_at_it() {
+    let dir = scratch_dir("explain_generate");
+    for level in ["easy", "medium", "hard", "fiendish"] {
+        let run = satpuz(&["generate", "grid", "--difficulty", level, "--json"]);
+        assert_eq!(run.code, 0, "{run:?}");
+        assert!(run.stderr.contains("seed "), "{}", run.stderr);
+        let path = dir.join(format!("{level}.json"));
+        std::fs::write(&path, &run.stdout).unwrap();
+        let ex = json(&satpuz(&["explain", path_str(&path), "--json"]));
+        assert_eq!(ex["difficulty"]["level"], level, "{:#}", ex["difficulty"]);
+        // The file is an ordinary puzzle with one answer.
+        let solved = json(&satpuz(&["solve", path_str(&path), "--json"]));
+        assert_eq!(solved["unique"], true);
+    }
+    let both = satpuz(&["generate", "grid", "--difficulty", "easy", "--drop", "2"]);
+    assert_eq!(
+        both.code, 1,
+        "--difficulty with --drop is refused: {both:?}"
+    );
+}

@@ -6,13 +6,15 @@
 //! once is what makes a grid hard, and more so the more of them. The thresholds and their
 //! reasons are in docs/explain.md (measured over generated grids and dealt Inquest cases).
 
+use crate::choice::Choice;
 use crate::report::DifficultyNote;
 use crate::solve::steps::{Step, StepKind};
 
 /// A difficulty level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
     /// Score 0: every step takes one clue.
+    #[default]
     Easy,
     /// Score 1 to [`MEDIUM_MAX`]: up to three steps of two clues, or one of three.
     Medium,
@@ -22,12 +24,12 @@ pub enum Level {
     Fiendish,
 }
 
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Fiendish];
+impl Choice for Level {
+    fn choices() -> &'static [Self] {
+        &Level::ALL
+    }
 
-    /// Its name (`easy`, `medium`, `hard`, `fiendish`).
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
@@ -36,10 +38,19 @@ impl Level {
         }
     }
 
-    /// The level called `name`.
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == name)
+    fn about(self) -> &'static str {
+        match self {
+            Level::Easy => "score 0: every step takes one clue",
+            Level::Medium => "score 1-9: up to three pairs of clues, or one step of three",
+            Level::Hard => "score 10-30: more combined steps, or a case split",
+            Level::Fiendish => "score over 30",
+        }
     }
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Fiendish];
 
     /// The level of a score: easy at 0, medium up to [`MEDIUM_MAX`], hard up to
     /// [`HARD_MAX`], fiendish beyond.
