@@ -144,7 +144,7 @@ pub struct Stepper {
 
 /// Candidates whose cores are shrunk when no single clue forces anything: those with the
 /// smallest cores as the solver first gives them.
-const MAX_SHRUNK: usize = 8;
+const MAX_SHRUNK: usize = 32;
 
 /// Witness answers kept at most (the oldest go first).
 const MAX_WITNESSES: usize = 256;
