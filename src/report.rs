@@ -120,6 +120,9 @@ pub struct SolveReport {
     /// What only this family reports (e.g. Hooks' connectivity cuts, Portia's inscriptions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Value>,
+    /// A unique answer of a puzzle with clues: how hard its step-by-step explanation is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Box<DifficultyNote>>,
     /// Time taken, in milliseconds (microsecond precision).
     pub time_ms: f64,
 }
@@ -379,6 +382,9 @@ pub struct HintReport {
     /// `wrong_thief`: the person the sheet names.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
+    /// `fill`: the explanation from the sheet, step by step, until the square is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<StepNote>>,
 }
 
 /// What any command given `--json` writes on standard error when it fails (usage or input
@@ -423,6 +429,8 @@ pub enum Report {
     Hint(HintReport),
     /// Any command with `--json` that failed (on standard error).
     Error(ErrorReport),
+    /// `satpuz explain --json`.
+    Explain(ExplainReport),
 }
 
 /// The JSON Schema of every report, pretty-printed. The shapes of each family's `answer` are
@@ -439,4 +447,77 @@ pub fn schema() -> String {
     let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
     text.push('\n');
     text
+}
+
+/// How hard a puzzle is, from its step-by-step explanation (docs/explain.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct DifficultyNote {
+    /// `easy`, `medium`, `hard` or `fiendish`.
+    pub level: String,
+    /// The sum of the steps' costs (k² - 1 for a step of k clues).
+    pub score: usize,
+    /// Steps in all.
+    pub steps: usize,
+    /// Steps that need two clues or more.
+    pub combined: usize,
+    /// The most clues one step needs.
+    pub largest: usize,
+    /// Steps that need a case split (more than three clues).
+    pub case_splits: usize,
+}
+
+/// A fact of an explanation: a value is, or is not, at a place.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct FactNote {
+    /// In words (`Baroness Finch is in seat 1`).
+    pub text: String,
+    /// The value (or the model variable) the fact is about.
+    pub value: String,
+    /// The place (a position's name).
+    pub place: String,
+    /// The value is at the place (true) or is not (false).
+    pub holds: bool,
+}
+
+/// One step of an explanation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct StepNote {
+    /// The step's number, from 1.
+    pub step: usize,
+    /// `single` (one clue), `combined` (two or three, no fewer) or `case_split` (more).
+    pub kind: String,
+    /// What the step adds to the difficulty score.
+    pub cost: usize,
+    /// The step in one sentence, from the clues' own wording.
+    pub sentence: String,
+    /// The clues it needs (dropping any one of them, its facts no longer follow).
+    pub clues: Vec<ClueNote>,
+    /// Facts found earlier that it needs with those clues.
+    pub uses: Vec<FactNote>,
+    /// The new facts it forces.
+    pub facts: Vec<FactNote>,
+    /// Facts that then follow from the categories alone (each value in one place, each
+    /// place one value of a category).
+    pub follows: Vec<FactNote>,
+}
+
+/// `satpuz explain --json`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ExplainReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
+    pub schema_version: u32,
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// Its family.
+    pub family: String,
+    /// The steps, first to last; after the last the answer is complete.
+    pub steps: Vec<StepNote>,
+    /// How hard the steps make it.
+    pub difficulty: DifficultyNote,
+    /// The answer in puzzle terms (as `solve --json` gives it).
+    pub answer: Option<Value>,
+    /// Solver calls the explanation took.
+    pub solves: usize,
+    /// Time taken, in milliseconds (microsecond precision).
+    pub time_ms: f64,
 }

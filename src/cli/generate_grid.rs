@@ -11,10 +11,12 @@ use clap::Args;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use satpuz::choice::Choice;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
 use satpuz::solve::count;
+use satpuz::solve::difficulty::Level;
 use satpuz::solve::parallel::{self, Ended};
 
 use super::output::{Dest, eoutln, note, out};
@@ -38,6 +40,11 @@ pub struct GridArgs {
     /// Then remove clues at random until the puzzle has between MIN and MAX solutions.
     #[arg(long, value_name = "MIN..MAX", conflicts_with = "drop", value_parser = parse_range)]
     pub solutions: Option<(u64, u64)>,
+    /// Generate from --seed on, seed by seed, until the puzzle's rated difficulty is LEVEL
+    /// (`satpuz explain`; the seed used is said on standard error).
+    #[arg(long, value_name = "LEVEL", value_parser = super::choice::<Level>(),
+          conflicts_with_all = ["drop", "solutions"])]
+    pub difficulty: Option<Level>,
     /// Print the puzzle file (JSON) instead of the clues in words.
     #[arg(long)]
     pub json: bool,
@@ -179,7 +186,10 @@ impl GridArgs {
 
     /// The puzzle of `seed`, relaxed as --drop or --solutions ask.
     fn puzzle(&self, shape: GridShape, seed: u64) -> anyhow::Result<GridPuzzle> {
-        let mut puzzle = generate(shape, seed)?.puzzle;
+        let mut puzzle = match self.difficulty {
+            Some(level) => rated(shape, seed, level)?,
+            None => generate(shape, seed)?.puzzle,
+        };
         if let Some(drop) = self.drop {
             if drop > puzzle.clues.len() {
                 bail!(
@@ -209,6 +219,37 @@ impl GridArgs {
         }
         Ok(puzzle)
     }
+}
+
+/// Seeds tried for `--difficulty` before giving up (the rarest level, fiendish, is about one
+/// 5 x 5 grid in seven; docs/explain.md).
+const MAX_DIFFICULTY_SEEDS: u64 = 200;
+
+/// The puzzle of the first seed from `seed` on whose rated level is `level`.
+fn rated(shape: GridShape, seed: u64, level: Level) -> anyhow::Result<GridPuzzle> {
+    for s in seed..seed.saturating_add(MAX_DIFFICULTY_SEEDS) {
+        if super::run::stop().should_stop() {
+            break;
+        }
+        let puzzle = generate(shape, s)?.puzzle;
+        let difficulty = super::explain::rated_grid(&puzzle)?;
+        if difficulty.level == level {
+            eoutln!(
+                "seed {s}: difficulty {} ({} seed(s) tried)",
+                difficulty.words(),
+                s - seed + 1
+            );
+            return Ok(puzzle);
+        }
+    }
+    bail!(
+        "--difficulty {}: no seed from {seed} to {} gives a {} puzzle of {} positions and {}          categories (try another --seed or shape)",
+        level.name(),
+        seed.saturating_add(MAX_DIFFICULTY_SEEDS - 1),
+        level.name(),
+        shape.positions,
+        shape.categories
+    )
 }
 
 /// The largest structure the generator is asked to build: pairwise at-most-one clauses of the

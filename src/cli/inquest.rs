@@ -238,11 +238,14 @@ impl InquestCmd {
         } else {
             None
         };
+        let difficulty = super::explain::rated_grid(&case.puzzle())?;
         if self.json {
-            outln!("{}", case.to_json(date, self.reveal))?;
+            let note = Some(difficulty.note());
+            outln!("{}", case.to_json_rated(date, self.reveal, note))?;
             return Ok(ExitCode::from(EXIT_OK));
         }
         out!("{}", render_case(&case, date, dealt))?;
+        outln!("Difficulty: {} (`satpuz explain`).", difficulty.words())?;
         if let Some(answer) = solved {
             outln!("\nThe answer (found by the solver, proved unique):\n")?;
             out!("{}", prepared.render(&answer))?;
@@ -476,6 +479,7 @@ impl SheetCmd {
             statements: None,
             given: None,
             named: None,
+            steps: None,
         };
         match &hint {
             Hint::Fill {
@@ -483,11 +487,16 @@ impl SheetCmd {
                 statements,
                 given,
             } => {
+                let filled: Vec<(usize, usize, usize)> = sheet_squares(&sheet);
+                let target = (square.cat, square.value, square.room);
+                let (clued, steps) =
+                    super::explain::steps_to_square(&case.puzzle(), &filled, target)?;
                 if self.json {
                     super::print_json(&HintReport {
                         square: Some(square_json(square)),
                         statements: Some(numbers(statements)),
                         given: Some(given.iter().map(square_json).collect()),
+                        steps: Some(clued.step_notes(&steps)),
                         ..hint_report("fill")
                     })?;
                 } else {
@@ -505,6 +514,11 @@ impl SheetCmd {
                             given.iter().map(square_name).collect::<Vec<_>>().join("; ")
                         );
                         outln!("{}", wrap(&with, 78))?;
+                    }
+                    outln!("\nStep by step from the sheet (`satpuz explain` gives them all):")?;
+                    for (i, step) in steps.iter().enumerate() {
+                        let line = format!("{:>3}. {}", i + 1, clued.sentence(step));
+                        outln!("{}", wrap_hanging(&line, 78, 5))?;
                     }
                 }
                 Ok(ExitCode::from(EXIT_OK))
@@ -571,6 +585,19 @@ impl SheetCmd {
             }
         }
     }
+}
+
+/// The squares a sheet has filled: (category, value, room).
+fn sheet_squares(sheet: &Sheet) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for (room, row) in sheet.placed.iter().enumerate() {
+        for (cat, value) in row.iter().enumerate() {
+            if let Some(value) = *value {
+                out.push((cat, value, room));
+            }
+        }
+    }
+    out
 }
 
 /// Deals `n` consecutive seeds and reports the median time per deal.

@@ -7,6 +7,7 @@ mod cross_check;
 mod decode;
 mod docs;
 mod encode;
+mod explain;
 mod generate;
 mod generate_grid;
 mod input;
@@ -133,6 +134,10 @@ pub enum Command {
     Inquest(inquest::InquestCmd),
     /// List the built-in puzzles with their family.
     List(list::ListCmd),
+    /// Explain a puzzle's answer step by step (the fewest clues that force each new fact) and
+    /// rate its difficulty: grids, jindosh, Inquest cases.
+    #[command(after_help = EXIT_CODES)]
+    Explain(explain::ExplainCmd),
     /// Print the JSON Schema of every `--json` output (see docs/json.md).
     Schema,
     /// Print a shell completion script (`satpuz completions bash > ~/.local/share/bash-completion/completions/satpuz`).
@@ -181,6 +186,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Completions(c) => c.run(),
         Command::Man(c) => c.run(),
         Command::Serve(c) => c.run(),
+        Command::Explain(c) => c.run(),
         Command::Schema => {
             output::out!("{}", satpuz::report::schema())?;
             Ok(ExitCode::from(EXIT_OK))

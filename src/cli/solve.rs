@@ -255,6 +255,7 @@ impl SolveCmd {
             clues: None,
             expected: puzzle.expected(),
             details: merge_details(puzzle.details(), inst.note_details()),
+            difficulty: None,
             time_ms: millis(elapsed),
         };
         match (&first, &second, &verdict) {
@@ -279,6 +280,10 @@ impl SolveCmd {
             (Some(a), None, Verdict::Unique(model)) => {
                 text.push_str(&a.text());
                 text.push_str("\nunique: yes (a second solve with this answer blocked is UNSAT)\n");
+                if let Some(d) = super::explain::rated(puzzle)? {
+                    let _ = writeln!(text, "difficulty: {} (`satpuz explain`)", d.words());
+                    report.difficulty = Some(Box::new(d.note()));
+                }
                 if self.why {
                     let clues = inst.why(model)?;
                     if let Some(clues) = &clues {

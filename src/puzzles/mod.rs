@@ -284,6 +284,11 @@ pub trait Puzzle {
     fn has_clues(&self) -> bool {
         false
     }
+    /// The puzzle as switchable clues over facts, for step-by-step explanations
+    /// ([`solve::steps`]); None when the family has no clues to explain with.
+    fn clued(&self) -> Option<Result<solve::steps::Clued, FamilyError>> {
+        None
+    }
     /// Builds the formula.
     fn build(
         &self,

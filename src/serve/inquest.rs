@@ -322,6 +322,7 @@ pub(crate) fn hint_call(shared: &Shared, body: &[u8]) -> Result<Reply, ApiError>
         statements: None,
         given: None,
         named: None,
+        steps: None,
     };
     Ok(Reply::json(&match &hint {
         Hint::Fill {

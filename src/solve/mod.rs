@@ -1,5 +1,6 @@
 //! Solver backends, enumeration with projected blocking clauses, and uniqueness.
 
+pub mod difficulty;
 pub mod explain;
 pub mod external;
 #[cfg(feature = "kissat")]
@@ -8,6 +9,7 @@ pub mod parallel;
 pub mod proof;
 pub(crate) mod session;
 pub mod stats;
+pub mod steps;
 pub mod stop;
 pub(crate) mod subset;
 

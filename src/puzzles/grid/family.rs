@@ -22,6 +22,7 @@ use crate::puzzles::{
 use crate::report::{ClueNote, Difference};
 use crate::solve::SolveError;
 use crate::solve::explain::{Explainer, Necessity};
+use crate::solve::steps::{Clued, Fact};
 use crate::solve::stop::{Enumerated, Stop};
 
 /// The shipped grid puzzles: name, file text.
@@ -175,12 +176,52 @@ impl Puzzle for GridPuzzleView {
         true
     }
 
+    fn clued(&self) -> Option<Result<Clued, FamilyError>> {
+        Some(clued(&self.puzzle).map_err(FamilyError::from))
+    }
+
     fn build(
         &self,
         opts: &BuildOptions,
         purpose: Purpose,
     ) -> Result<Box<dyn Instance>, FamilyError> {
         Ok(Box::new(self.instance(opts, purpose)?))
+    }
+}
+
+/// A grid as switchable clues over "value at position" facts (the model as the file states
+/// it: one variable per value, its position).
+pub fn clued(p: &GridPuzzle) -> Result<Clued, super::PuzzleError> {
+    let grid = p.build()?;
+    let noun = p.positions.noun.clone();
+    let labels = p.positions.labels.clone();
+    let names: Vec<String> = grid.model.vars.iter().map(|v| v.name.clone()).collect();
+    let describe = move |f: Fact| {
+        let place = match &labels {
+            Some(l) => l[f.value].clone(),
+            None => format!("{noun} {}", f.value + 1),
+        };
+        let verb = if f.holds { "is" } else { "is not" };
+        format!("{} {verb} in {place}", names[f.var])
+    };
+    Ok(Clued {
+        notes: (0..p.clues.len()).map(|i| clue_note(p, i)).collect(),
+        model: grid.model,
+        clues: grid.clue_constraints,
+        describe: Box::new(describe),
+        clue_noun: "clue",
+    })
+}
+
+/// Clue `i` of `p` (0-based), numbered from 1, with its wording and meaning.
+fn clue_note(p: &GridPuzzle, i: usize) -> ClueNote {
+    let clue = &p.clues[i];
+    ClueNote {
+        clue: i + 1,
+        text: clue.text.clone(),
+        meaning: clue.describe(&p.positions.noun),
+        needed: None,
+        without_it: None,
     }
 }
 
@@ -328,15 +369,7 @@ impl GridInstance {
     }
 
     fn note(&self, i: usize) -> ClueNote {
-        let clue = &self.puzzle.clues[i];
-        let noun = &self.puzzle.positions.noun;
-        ClueNote {
-            clue: i + 1,
-            text: clue.text.clone(),
-            meaning: clue.describe(noun),
-            needed: None,
-            without_it: None,
-        }
+        clue_note(&self.puzzle, i)
     }
 }
 

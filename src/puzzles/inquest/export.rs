@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::{Case, Date};
 use crate::choice::Choice;
 use crate::puzzles::grid::GridPuzzle;
+use crate::report::DifficultyNote;
 
 /// The section of a case file that is not part of the grid puzzle format.
 pub(crate) const SECTION: &str = "inquest";
@@ -43,6 +44,9 @@ struct Section<'a> {
     arrangement: Option<Vec<Row<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     thief: Option<&'a str>,
+    /// How hard the case's step-by-step explanation is (`satpuz explain`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<DifficultyNote>,
 }
 
 /// One room of the arrangement: `{"room": ..., "<category>": "<value>", ...}` in order.
@@ -62,6 +66,16 @@ impl Case {
     /// The case as pretty-printed JSON. `reveal` adds the arrangement and the thief; `date` is
     /// recorded when the case was dealt from one.
     pub fn to_json(&self, date: Option<Date>, reveal: bool) -> String {
+        self.to_json_rated(date, reveal, None)
+    }
+
+    /// The same, with the case's difficulty in its section.
+    pub fn to_json_rated(
+        &self,
+        date: Option<Date>,
+        reveal: bool,
+        difficulty: Option<DifficultyNote>,
+    ) -> String {
         let arrangement = reveal.then(|| {
             (0..self.rooms())
                 .map(|r| {
@@ -92,6 +106,7 @@ impl Case {
                 solver_calls: self.stats.cut.solver_calls,
                 arrangement,
                 thief: reveal.then(|| self.thief()),
+                difficulty,
             },
         };
         // Serialising plain structs of strings and numbers cannot fail.

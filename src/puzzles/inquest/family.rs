@@ -150,6 +150,14 @@ impl Puzzle for Case {
         true
     }
 
+    fn clued(&self) -> Option<Result<crate::solve::steps::Clued, FamilyError>> {
+        let clued = self.view.clued()?;
+        Some(clued.map(|c| crate::solve::steps::Clued {
+            clue_noun: "statement",
+            ..c
+        }))
+    }
+
     fn build(
         &self,
         opts: &BuildOptions,

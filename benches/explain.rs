@@ -1,0 +1,49 @@
+//! Step-by-step explanations (issue 16): the whole explanation of the Jindosh Riddle (target
+//! < 100 ms), of a long Inquest case (< 300 ms) and of a generated 10-position, 5-category
+//! grid (< 1 s). Each iteration builds the clued model and explains from nothing.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::puzzles::grid::family::clued;
+use satpuz::puzzles::grid::generate::{GridShape, generate};
+use satpuz::puzzles::inquest::{Length, deal};
+use satpuz::puzzles::jindosh;
+use satpuz::solve::steps::explain;
+
+fn bench_one(c: &mut Criterion, name: &str, puzzle: &GridPuzzle) {
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            let clued = clued(puzzle).unwrap();
+            let ex = explain(&clued, &[]).unwrap();
+            black_box(ex.steps.len())
+        })
+    });
+}
+
+fn explanations(c: &mut Criterion) {
+    bench_one(c, "explain_jindosh", &jindosh::puzzle().unwrap());
+    // Seed 1's long case has case splits: the slowest of the long cases tried.
+    bench_one(
+        c,
+        "explain_inquest_long_seed1",
+        &deal(1, Length::Long).unwrap().puzzle(),
+    );
+    let shape = GridShape {
+        positions: 10,
+        categories: 5,
+    };
+    bench_one(
+        c,
+        "explain_grid_10x5_seed1",
+        &generate(shape, 1).unwrap().puzzle,
+    );
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = explanations
+}
+criterion_main!(benches);

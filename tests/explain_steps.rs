@@ -1,0 +1,401 @@
+//! Step-by-step explanations, each step checked by routes other than the one that found it:
+//! a fresh solver per step (its clues and the earlier facts it uses force its facts; without
+//! any one of its clues they no longer do), and on small grids a brute force over every
+//! arrangement, written from the model's constraint semantics.
+
+mod common;
+
+use common::*;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use satpuz::model::{Constraint, EncodeOptions, Model, holds};
+use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::puzzles::grid::family::clued;
+use satpuz::puzzles::inquest::{Length, deal};
+use satpuz::solve::steps::{Clued, Explanation, Fact, Step, StepsError, explain};
+use satpuz::solve::{Varisat, Verdict, solve_unique};
+
+/// The structure of `clued` (its constraints that are not clues), the clues `keep`, and the
+/// facts `given` as one-value constraints.
+fn model_with(clued: &Clued, keep: &[usize], given: &[Fact]) -> Model {
+    let mut m = Model::new();
+    m.vars = clued.model.vars.clone();
+    for (i, c) in clued.model.constraints.iter().enumerate() {
+        let is_clue = clued.clues.contains(&i);
+        if !is_clue || keep.contains(&(i - clued.clues.start)) {
+            m.add(c.clone());
+        }
+    }
+    for f in given {
+        m.add(fact_constraint(&m, *f));
+    }
+    m
+}
+
+fn fact_constraint(m: &Model, f: Fact) -> Constraint {
+    let allowed = (0..m.vars[f.var].values.len())
+        .map(|x| (x == f.value) == f.holds)
+        .collect();
+    Constraint::InSet {
+        var: f.var,
+        allowed,
+    }
+}
+
+/// "Not every one of `facts` holds", as a model constraint.
+fn not_all(m: &Model, facts: &[Fact]) -> Constraint {
+    Constraint::AnyOf(
+        facts
+            .iter()
+            .map(|&f| {
+                fact_constraint(
+                    m,
+                    Fact {
+                        holds: !f.holds,
+                        ..f
+                    },
+                )
+            })
+            .collect(),
+    )
+}
+
+fn satisfiable(m: &Model) -> bool {
+    let mut enc = m.encode(EncodeOptions::default());
+    let mut solver = Varisat::with_cnf(&enc.cnf);
+    !matches!(
+        solve_unique(&mut enc.cnf, &mut solver).expect("solves"),
+        Verdict::Unsat
+    )
+}
+
+/// Re-proves every step with fresh solvers: its clues and `uses` force each of its facts (and
+/// its `follows` follow from the structure with what was known), no clue can be dropped, and
+/// the facts known at the end are the answer.
+fn check_steps(clued: &Clued, ex: &Explanation) {
+    let mut known: Vec<Fact> = ex.start.clone();
+    for (n, step) in ex.steps.iter().enumerate() {
+        assert!(!step.facts.is_empty(), "step {} forces something", n + 1);
+        for u in &step.uses {
+            assert!(
+                known.contains(u) || implied(&known, *u),
+                "step {} uses a known fact",
+                n + 1
+            );
+        }
+        let mut m = model_with(clued, &step.clues, &step.uses);
+        m.add(not_all(&m, &step.facts));
+        assert!(
+            !satisfiable(&m),
+            "step {}: its clues force its facts",
+            n + 1
+        );
+        for &c in &step.clues {
+            let rest: Vec<usize> = step.clues.iter().copied().filter(|&d| d != c).collect();
+            let mut m = model_with(clued, &rest, &step.uses);
+            m.add(not_all(&m, &step.facts));
+            assert!(
+                satisfiable(&m),
+                "step {}: without clue {} its facts are not forced",
+                n + 1,
+                c + 1
+            );
+        }
+        for f in &step.facts {
+            assert_eq!(
+                ex.answer[f.var] == f.value,
+                f.holds,
+                "step {}: a fact true in the answer",
+                n + 1
+            );
+        }
+        known.extend(step.facts.iter().copied());
+        if !step.follows.is_empty() {
+            let mut m = model_with(clued, &[], &known);
+            m.add(not_all(&m, &step.follows));
+            assert!(!satisfiable(&m), "step {}: what follows follows", n + 1);
+            known.extend(step.follows.iter().copied());
+        }
+    }
+    for (var, &value) in ex.answer.iter().enumerate() {
+        let f = Fact {
+            var,
+            value,
+            holds: true,
+        };
+        assert!(
+            known.contains(&f) || implied(&known, f),
+            "the steps place {}",
+            (clued.describe)(f)
+        );
+    }
+}
+
+/// Is `f` implied by its variable's other known facts (every other value excluded)?
+fn implied(known: &[Fact], f: Fact) -> bool {
+    known
+        .iter()
+        .any(|k| k.var == f.var && k.holds && (k.value == f.value) == f.holds)
+}
+
+fn explained(p: &GridPuzzle) -> (Clued, Explanation) {
+    let c = clued(p).expect("builds");
+    let ex = explain(&c, &[]).expect("explains");
+    (c, ex)
+}
+
+#[test]
+fn shipped_grids_explained_step_by_step() {
+    for name in ["jindosh.json", "zebra.json", "einstein.json"] {
+        let p = load(name);
+        let (c, ex) = explained(&p);
+        check_steps(&c, &ex);
+        let expected = library_rows(&p, EncodeOptions::default()).expect("solves");
+        let grid = p.build().expect("builds");
+        let answer = grid.answer(&ex.answer, p.positions.count);
+        assert_eq!(rows_of(&p, &answer.table), expected, "{name}: the answer");
+    }
+}
+
+#[test]
+fn dealt_cases_explained_step_by_step() {
+    for (seed, length) in [(1, Length::Short), (2, Length::Short), (7, Length::Long)] {
+        let case = deal(seed, length).expect("deals");
+        let (c, ex) = explained(&case.puzzle());
+        check_steps(&c, &ex);
+        for (cat, rooms) in case.arrangement.room_of.iter().enumerate() {
+            let grid = case.puzzle().build().expect("builds");
+            for (i, &room) in rooms.iter().enumerate() {
+                assert_eq!(ex.answer[grid.value_var[cat][i]], room, "seed {seed}");
+            }
+        }
+    }
+}
+
+/// Every arrangement of a small grid's model (one permutation of positions per category).
+fn arrangements(m: &Model, categories: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = m.vars[0].values.len();
+    let perms = permutations(n);
+    let mut out = vec![vec![0; m.vars.len()]];
+    for vars in categories {
+        out = out
+            .into_iter()
+            .flat_map(|a| {
+                perms.iter().map(move |p| {
+                    let mut a = a.clone();
+                    for (i, &v) in vars.iter().enumerate() {
+                        a[v] = p[i];
+                    }
+                    a
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+fn fact_holds(f: &Fact, a: &[usize]) -> bool {
+    (a[f.var] == f.value) == f.holds
+}
+
+/// Brute force: every arrangement satisfying the step's clues and the facts it uses has all
+/// its facts.
+fn brute_force_step(clued: &Clued, categories: &[Vec<usize>], step: &Step) -> bool {
+    let clues: Vec<&Constraint> = step
+        .clues
+        .iter()
+        .map(|&c| &clued.model.constraints[clued.clues.start + c])
+        .collect();
+    arrangements(&clued.model, categories)
+        .iter()
+        .filter(|a| clues.iter().all(|c| holds(c, a)))
+        .filter(|a| step.uses.iter().all(|f| fact_holds(f, a)))
+        .all(|a| step.facts.iter().all(|f| fact_holds(f, a)))
+}
+
+#[test]
+fn small_grids_steps_confirmed_by_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut explained_grids = 0;
+    for _ in 0..300 {
+        // The shortest prefix of a long random clue list that leaves one answer, if any.
+        let mut p = random_grid(&mut rng, 30);
+        let all = std::mem::take(&mut p.clues);
+        let mut found = None;
+        for clue in all {
+            p.clues.push(clue);
+            let Ok(c) = clued(&p) else { break };
+            match explain(&c, &[]) {
+                Ok(ex) => {
+                    found = Some((c, ex));
+                    break;
+                }
+                Err(StepsError::NotUnique) => continue,
+                Err(StepsError::NoAnswer) => break,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        let Some((c, ex)) = found else { continue };
+        let grid = p.build().expect("builds");
+        for (n, step) in ex.steps.iter().enumerate() {
+            assert!(
+                brute_force_step(&c, &grid.value_var, step),
+                "{:?}: step {} confirmed by brute force",
+                p.clues,
+                n + 1
+            );
+        }
+        check_steps(&c, &ex);
+        explained_grids += 1;
+    }
+    assert!(
+        explained_grids >= 20,
+        "{explained_grids} unique grids explained"
+    );
+}
+
+#[test]
+fn a_puzzle_with_two_answers_is_refused() {
+    let mut p = load("zebra.json");
+    p.clues.truncate(3);
+    let c = clued(&p).expect("builds");
+    assert!(matches!(explain(&c, &[]), Err(StepsError::NotUnique)));
+}
+
+// The command line.
+
+fn json(run: &Run) -> serde_json::Value {
+    assert_eq!(run.code, 0, "{run:?}");
+    serde_json::from_str(&run.stdout).expect("JSON")
+}
+
+#[test]
+fn explain_command_text_and_json() {
+    let text = satpuz(&["explain", "jindosh"]);
+    assert_eq!(text.code, 0, "{text:?}");
+    assert!(
+        text.stdout.contains("  1. By clue ") && text.stdout.contains("Difficulty: "),
+        "{}",
+        text.stdout
+    );
+    let ex = json(&satpuz(&["explain", "jindosh", "--json"]));
+    let solved = json(&satpuz(&["solve", "jindosh", "--json"]));
+    assert_eq!(
+        ex["answer"], solved["answer"],
+        "explain's answer is solve's"
+    );
+    assert_eq!(
+        ex["difficulty"], solved["difficulty"],
+        "solve shows the same rating"
+    );
+    let steps = ex["steps"].as_array().expect("steps");
+    assert_eq!(ex["difficulty"]["steps"], steps.len());
+    for (i, step) in steps.iter().enumerate() {
+        assert_eq!(step["step"], i + 1);
+        assert!(!step["facts"].as_array().unwrap().is_empty());
+        for clue in step["clues"].as_array().unwrap() {
+            let n = clue["clue"].as_u64().unwrap();
+            assert!((1..=26).contains(&n), "clue {n} of jindosh's 26");
+        }
+    }
+    // Every value is placed by some step (or follows from one).
+    let placed: usize = steps
+        .iter()
+        .flat_map(|s| {
+            s["facts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(s["follows"].as_array().unwrap())
+        })
+        .filter(|f| f["holds"] == true)
+        .count();
+    assert_eq!(placed, 25, "25 values placed");
+    for file in ["zebra.json", "einstein.json"] {
+        let path = encodings_dir().join(file);
+        let ex = json(&satpuz(&["explain", path_str(&path), "--json"]));
+        let level = ex["difficulty"]["level"].as_str().unwrap().to_string();
+        assert!(["easy", "medium", "hard", "fiendish"].contains(&level.as_str()));
+    }
+}
+
+#[test]
+fn explain_refuses_what_it_cannot_explain() {
+    let hooks = satpuz(&["explain", "hooks1"]);
+    assert_eq!(hooks.code, 1, "{hooks:?}");
+    assert!(hooks.stderr.contains("no clue list"), "{}", hooks.stderr);
+    let dir = scratch_dir("explain_refuses");
+    let mut two = load("zebra.json");
+    two.clues.truncate(3);
+    let path = dir.join("open.json");
+    std::fs::write(&path, serde_json::to_string(&two).unwrap()).unwrap();
+    let open = satpuz(&["explain", path_str(&path)]);
+    assert_eq!(open.code, 3, "{open:?}");
+    assert!(
+        open.stderr.contains("more than one answer"),
+        "{}",
+        open.stderr
+    );
+}
+
+#[test]
+fn dealt_cases_and_hints_carry_the_explanation() {
+    let case = satpuz(&["inquest", "--seed", "3"]);
+    assert_eq!(case.code, 0, "{case:?}");
+    assert!(case.stdout.contains("Difficulty: "), "{}", case.stdout);
+    let file = json(&satpuz(&["inquest", "--seed", "3", "--json"]));
+    let level = &file["inquest"]["difficulty"]["level"];
+    let dir = scratch_dir("explain_cases");
+    let path = dir.join("case.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let ex = json(&satpuz(&["explain", path_str(&path), "--json"]));
+    assert_eq!(
+        &ex["difficulty"]["level"], level,
+        "the case file's level is explain's"
+    );
+
+    let sheet = dir.join("sheet.json");
+    std::fs::write(&sheet, "{}").unwrap();
+    let hint = json(&satpuz(&[
+        "inquest",
+        "hint",
+        "--seed",
+        "3",
+        "--sheet",
+        path_str(&sheet),
+        "--json",
+    ]));
+    assert_eq!(hint["hint"], "fill");
+    let steps = hint["steps"].as_array().expect("steps");
+    let last = steps.last().expect("a step");
+    let square = &hint["square"];
+    let fills = last["facts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(last["follows"].as_array().unwrap())
+        .any(|f| f["holds"] == true && f["value"] == square["value"]);
+    assert!(fills, "the last step places the hinted square: {hint:#}");
+}
+
+#[test]
+fn generated_to_a_difficulty_is_rated_at_it() {
+    let dir = scratch_dir("explain_generate");
+    for level in ["easy", "medium", "hard", "fiendish"] {
+        let run = satpuz(&["generate", "grid", "--difficulty", level, "--json"]);
+        assert_eq!(run.code, 0, "{run:?}");
+        assert!(run.stderr.contains("seed "), "{}", run.stderr);
+        let path = dir.join(format!("{level}.json"));
+        std::fs::write(&path, &run.stdout).unwrap();
+        let ex = json(&satpuz(&["explain", path_str(&path), "--json"]));
+        assert_eq!(ex["difficulty"]["level"], level, "{:#}", ex["difficulty"]);
+        // The file is an ordinary puzzle with one answer.
+        let solved = json(&satpuz(&["solve", path_str(&path), "--json"]));
+        assert_eq!(solved["unique"], true);
+    }
+    let both = satpuz(&["generate", "grid", "--difficulty", "easy", "--drop", "2"]);
+    assert_eq!(
+        both.code, 1,
+        "--difficulty with --drop is refused: {both:?}"
+    );
+}
