@@ -14,7 +14,7 @@ use satpuz::cnf::dimacs::write_cnf;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, deal};
 use satpuz::puzzles::{BuildOptions, Setting};
-use satpuz::report::{HintReport, SCHEMA_VERSION, SheetCheckReport, SquareValue, StatementMark};
+use satpuz::report::{HintReport, SCHEMA_VERSION, SquareValue};
 use satpuz::solve::parallel::{self, Ended};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
@@ -368,30 +368,7 @@ impl SheetCmd {
         let checked = satpuz::puzzles::inquest::sheet::check(&case, &sheet)?;
         let count = |m: Mark| checked.marks.iter().filter(|&&x| x == m).count();
         if self.json {
-            let statements = case
-                .statements
-                .iter()
-                .zip(&checked.marks)
-                .enumerate()
-                .map(|(i, (s, m))| StatementMark {
-                    number: i + 1,
-                    text: s.text.clone(),
-                    mark: m.name().to_string(),
-                })
-                .collect();
-            super::print_json(&SheetCheckReport {
-                schema_version: SCHEMA_VERSION,
-                case: title(&case, date),
-                family: "inquest".into(),
-                statements,
-                satisfied: count(Mark::Satisfied),
-                violated: count(Mark::Violated),
-                open: count(Mark::Open),
-                complete: checked.complete,
-                wrong_squares: checked.wrong.len(),
-                thief_right: checked.thief_right,
-                right: checked.is_right(),
-            })?;
+            super::print_json(&checked.report(&case, title(&case, date)))?;
             return Ok(ExitCode::from(EXIT_OK));
         }
         outln!("{}\n", title(&case, date))?;

@@ -12,8 +12,8 @@ use super::{Recent, Reply, Shared};
 use crate::choice::Choice;
 use crate::model::EncodeOptions;
 use crate::puzzles::inquest::sheet::{self, Checked};
-use crate::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, deal};
-use crate::report::{HintReport, SCHEMA_VERSION, SheetCheckReport, SquareValue, StatementMark};
+use crate::puzzles::inquest::{Case, Date, Hint, Length, Sheet, Square, deal};
+use crate::report::{HintReport, SCHEMA_VERSION, SquareValue};
 use crate::solve::{Varisat, Verdict, solve_unique};
 
 /// A dealt case with the solver's answer to it (`table[room][category]` = value index),
@@ -269,31 +269,7 @@ pub(crate) fn check_call(shared: &Shared, body: &[u8]) -> Result<Reply, ApiError
     fields.finish(&["date", "seed", "length", "sheet"])?;
     let checked: Checked = sheet::check(&dealt.case, &sheet)
         .map_err(|e| ApiError::internal(format!("checking the sheet: {e}")))?;
-    let count = |m: Mark| checked.marks.iter().filter(|&&x| x == m).count();
-    Ok(Reply::json(&SheetCheckReport {
-        schema_version: SCHEMA_VERSION,
-        case: title(&dealt),
-        family: "inquest".into(),
-        statements: dealt
-            .case
-            .statements
-            .iter()
-            .zip(&checked.marks)
-            .enumerate()
-            .map(|(i, (s, m))| StatementMark {
-                number: i + 1,
-                text: s.text.clone(),
-                mark: m.name().into(),
-            })
-            .collect(),
-        satisfied: count(Mark::Satisfied),
-        violated: count(Mark::Violated),
-        open: count(Mark::Open),
-        complete: checked.complete,
-        wrong_squares: checked.wrong.len(),
-        thief_right: checked.thief_right,
-        right: checked.is_right(),
-    }))
+    Ok(Reply::json(&checked.report(&dealt.case, title(&dealt))))
 }
 
 fn square_value(case: &Case, s: &Square) -> SquareValue {

@@ -288,6 +288,35 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// The check as the `--json` report (`inquest check`, and the server's check), the case
+    /// titled `title`.
+    pub fn report(&self, case: &Case, title: String) -> crate::report::SheetCheckReport {
+        let count = |m: Mark| self.marks.iter().filter(|&&x| x == m).count();
+        crate::report::SheetCheckReport {
+            schema_version: crate::report::SCHEMA_VERSION,
+            case: title,
+            family: "inquest".into(),
+            statements: case
+                .statements
+                .iter()
+                .zip(&self.marks)
+                .enumerate()
+                .map(|(i, (s, m))| crate::report::StatementMark {
+                    number: i + 1,
+                    text: s.text.clone(),
+                    mark: m.name().into(),
+                })
+                .collect(),
+            satisfied: count(Mark::Satisfied),
+            violated: count(Mark::Violated),
+            open: count(Mark::Open),
+            complete: self.complete,
+            wrong_squares: self.wrong.len(),
+            thief_right: self.thief_right,
+            right: self.is_right(),
+        }
+    }
+
     /// Complete, every square as in the solution, and the thief (if named) right.
     pub fn is_right(&self) -> bool {
         self.complete && self.wrong.is_empty() && self.thief_right != Some(false)
