@@ -14,7 +14,7 @@ use satpuz::cnf::dimacs::write_cnf;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::inquest::{Case, Date, Hint, Length, Mark, Sheet, Square, deal};
 use satpuz::puzzles::{BuildOptions, Setting};
-use satpuz::report::{HintReport, SCHEMA_VERSION, SquareValue};
+use satpuz::report::HintReport;
 use satpuz::solve::parallel::{self, Ended};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 use serde_json::json;
@@ -428,7 +428,6 @@ impl SheetCmd {
                 case.arrangement.values[s.cat][s.value]
             )
         };
-        let numbers = |v: &[usize]| v.iter().map(|i| i + 1).collect::<Vec<_>>();
         let statement_lines = |v: &[usize]| {
             v.iter()
                 .map(|&i| {
@@ -441,23 +440,7 @@ impl SheetCmd {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        let square_json = |s: &Square| SquareValue {
-            room: case.arrangement.rooms[s.room].clone(),
-            category: case.categories[s.cat].to_string(),
-            value: case.arrangement.values[s.cat][s.value].clone(),
-        };
-        let hint_report = |hint: &str| HintReport {
-            schema_version: SCHEMA_VERSION,
-            case: title(&case, date),
-            family: "inquest".into(),
-            hint: hint.into(),
-            square: None,
-            broken: None,
-            statements: None,
-            given: None,
-            named: None,
-            steps: None,
-        };
+        let report = || hint.report(&case, title(&case, date));
         match &hint {
             Hint::Fill {
                 square,
@@ -470,11 +453,8 @@ impl SheetCmd {
                     super::explain::steps_to_square(&case.puzzle(), &filled, target)?;
                 if self.json {
                     super::print_json(&HintReport {
-                        square: Some(square_json(square)),
-                        statements: Some(numbers(statements)),
-                        given: Some(given.iter().map(square_json).collect()),
                         steps: Some(clued.step_notes(&steps)),
-                        ..hint_report("fill")
+                        ..report()
                     })?;
                 } else {
                     outln!("{}\n", title(&case, date))?;
@@ -506,12 +486,7 @@ impl SheetCmd {
                 broken,
             } => {
                 if self.json {
-                    super::print_json(&HintReport {
-                        broken: Some(numbers(broken)),
-                        statements: Some(numbers(statements)),
-                        given: Some(given.iter().map(square_json).collect()),
-                        ..hint_report("contradiction")
-                    })?;
+                    super::print_json(&report())?;
                 } else {
                     outln!("{}\n", title(&case, date))?;
                     if !broken.is_empty() {
@@ -535,10 +510,7 @@ impl SheetCmd {
                     .and_then(|p| case.arrangement.values[p].get(*named))
                     .map_or("the person named", String::as_str);
                 if self.json {
-                    super::print_json(&HintReport {
-                        named: Some(person.to_string()),
-                        ..hint_report("wrong_thief")
-                    })?;
+                    super::print_json(&report())?;
                 } else {
                     outln!(
                         "{}\n\nEvery square is filled and right, but {person} is not the thief: \
@@ -551,7 +523,7 @@ impl SheetCmd {
             }
             Hint::Complete => {
                 if self.json {
-                    super::print_json(&hint_report("complete"))?;
+                    super::print_json(&report())?;
                 } else {
                     outln!(
                         "{}\n\nNothing left to fill: the sheet is complete and right.",

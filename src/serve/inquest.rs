@@ -12,8 +12,8 @@ use super::{Recent, Reply, Shared};
 use crate::choice::Choice;
 use crate::model::EncodeOptions;
 use crate::puzzles::inquest::sheet::{self, Checked};
-use crate::puzzles::inquest::{Case, Date, Hint, Length, Sheet, Square, deal};
-use crate::report::{HintReport, SCHEMA_VERSION, SquareValue};
+use crate::puzzles::inquest::{Case, Date, Length, Sheet, Square, deal};
+use crate::report::{SCHEMA_VERSION, SquareValue};
 use crate::solve::{Varisat, Verdict, solve_unique};
 
 /// A dealt case with the solver's answer to it (`table[room][category]` = value index),
@@ -272,71 +272,17 @@ pub(crate) fn check_call(shared: &Shared, body: &[u8]) -> Result<Reply, ApiError
     Ok(Reply::json(&checked.report(&dealt.case, title(&dealt))))
 }
 
-fn square_value(case: &Case, s: &Square) -> SquareValue {
-    SquareValue {
-        room: case.arrangement.rooms[s.room].clone(),
-        category: case.categories[s.cat].to_string(),
-        value: case.arrangement.values[s.cat][s.value].clone(),
-    }
-}
-
 pub(crate) fn hint_call(shared: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
     let (dealt, sheet, fields) = case_and_sheet(shared, body)?;
     fields.finish(&["date", "seed", "length", "sheet"])?;
     let case = &dealt.case;
     let hint = sheet::hint(case, &sheet)
         .map_err(|e| ApiError::internal(format!("hinting the sheet: {e}")))?;
-    let numbers = |v: &[usize]| Some(v.iter().map(|i| i + 1).collect::<Vec<_>>());
-    let squares = |v: &[Square]| Some(v.iter().map(|s| square_value(case, s)).collect());
-    let report = |kind: &str| HintReport {
-        schema_version: SCHEMA_VERSION,
-        case: title(&dealt),
-        family: "inquest".into(),
-        hint: kind.into(),
-        square: None,
-        broken: None,
-        statements: None,
-        given: None,
-        named: None,
-        steps: None,
-    };
-    Ok(Reply::json(&match &hint {
-        Hint::Fill {
-            square,
-            statements,
-            given,
-        } => HintReport {
-            square: Some(square_value(case, square)),
-            statements: numbers(statements),
-            given: squares(given),
-            ..report("fill")
-        },
-        Hint::Contradiction {
-            statements,
-            given,
-            broken,
-        } => HintReport {
-            broken: numbers(broken),
-            statements: numbers(statements),
-            given: squares(given),
-            ..report("contradiction")
-        },
-        Hint::WrongThief { named } => HintReport {
-            named: person(case, *named).map(str::to_string),
-            ..report("wrong_thief")
-        },
-        Hint::Complete => report("complete"),
-    }))
+    Ok(Reply::json(&hint.report(case, title(&dealt))))
 }
 
 fn category(case: &Case, name: &str) -> Option<usize> {
     case.categories.iter().position(|c| *c == name)
-}
-
-fn person(case: &Case, i: usize) -> Option<&str> {
-    category(case, "person")
-        .and_then(|p| case.arrangement.values[p].get(i))
-        .map(String::as_str)
 }
 
 pub(crate) fn verdict_call(shared: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
@@ -384,7 +330,7 @@ pub(crate) fn verdict_call(shared: &Shared, body: &[u8]) -> Result<Reply, ApiErr
                 .enumerate()
                 .map(move |(cat, &value)| Square { room, cat, value })
         })
-        .map(|s| square_value(case, &s))
+        .map(|s| s.value(case))
         .collect();
     let right = t == thief;
     Ok(Reply::json(&VerdictReport {

@@ -323,6 +323,72 @@ impl Checked {
     }
 }
 
+impl Square {
+    /// The square in the case's words, for reports.
+    pub fn value(&self, case: &Case) -> crate::report::SquareValue {
+        crate::report::SquareValue {
+            room: case.arrangement.rooms[self.room].clone(),
+            category: case.categories[self.cat].to_string(),
+            value: case.arrangement.values[self.cat][self.value].clone(),
+        }
+    }
+}
+
+impl Hint {
+    /// The hint as the `--json` report (`inquest hint`, and the server's hint), the case titled
+    /// `title`; `steps` is left for the caller.
+    pub fn report(&self, case: &Case, title: String) -> crate::report::HintReport {
+        let numbers = |v: &[usize]| Some(v.iter().map(|i| i + 1).collect::<Vec<_>>());
+        let squares = |v: &[Square]| Some(v.iter().map(|s| s.value(case)).collect());
+        let base = |kind: &str| crate::report::HintReport {
+            schema_version: crate::report::SCHEMA_VERSION,
+            case: title.clone(),
+            family: "inquest".into(),
+            hint: kind.into(),
+            square: None,
+            broken: None,
+            statements: None,
+            given: None,
+            named: None,
+            steps: None,
+        };
+        match self {
+            Hint::Fill {
+                square,
+                statements,
+                given,
+            } => crate::report::HintReport {
+                square: Some(square.value(case)),
+                statements: numbers(statements),
+                given: squares(given),
+                ..base("fill")
+            },
+            Hint::Contradiction {
+                statements,
+                given,
+                broken,
+            } => crate::report::HintReport {
+                broken: numbers(broken),
+                statements: numbers(statements),
+                given: squares(given),
+                ..base("contradiction")
+            },
+            Hint::WrongThief { named } => crate::report::HintReport {
+                named: Some(
+                    case.categories
+                        .iter()
+                        .position(|c| *c == "person")
+                        .and_then(|p| case.arrangement.values[p].get(*named))
+                        .map_or("the person named", String::as_str)
+                        .to_string(),
+                ),
+                ..base("wrong_thief")
+            },
+            Hint::Complete => base("complete"),
+        }
+    }
+}
+
 /// What `hint` says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Hint {
