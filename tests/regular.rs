@@ -4,6 +4,8 @@
 //! and every at-most-one encoding, must have exactly the solutions that running the automaton
 //! on every assignment finds. The automaton is run here, not by the library's `Dfa::accepts`.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
@@ -13,47 +15,7 @@ use satpuz::cnf::Cnf;
 use satpuz::model::{Constraint, Dfa, EncodeOptions, Model};
 use satpuz::solve::{Varisat, enumerate};
 
-/// Runs `dfa` on `word`: accepted when every letter has an arc and the last state accepts.
-fn run(dfa: &Dfa, word: &[usize]) -> bool {
-    let mut state = dfa.start;
-    for &a in word {
-        if a >= dfa.next[state].len() {
-            return false;
-        }
-        match dfa.next[state][a] {
-            Some(s) => state = s,
-            None => return false,
-        }
-    }
-    dfa.accepting[state]
-}
-
-fn satisfied(c: &Constraint, values: &[usize]) -> bool {
-    match c {
-        Constraint::Regular { vars, dfa } => {
-            run(dfa, &vars.iter().map(|&v| values[v]).collect::<Vec<_>>())
-        }
-        Constraint::InSet { var, allowed } => allowed[values[*var]],
-        Constraint::AnyOf(cs) => cs.iter().any(|c| satisfied(c, values)),
-        other => unreachable!("not generated here: {other:?}"),
-    }
-}
-
-fn brute_force(model: &Model) -> BTreeSet<Vec<usize>> {
-    let sizes: Vec<usize> = model.vars.iter().map(|v| v.values.len()).collect();
-    let mut out = BTreeSet::new();
-    let mut values = vec![0; sizes.len()];
-    loop {
-        if model.constraints.iter().all(|c| satisfied(c, &values)) {
-            out.insert(values.clone());
-        }
-        let Some(i) = (0..sizes.len()).find(|&i| values[i] + 1 < sizes[i]) else {
-            return out;
-        };
-        values[i] += 1;
-        values[..i].iter_mut().for_each(|v| *v = 0);
-    }
-}
+use common::model::brute_force;
 
 fn solver_solutions(model: &Model, opts: EncodeOptions) -> BTreeSet<Vec<usize>> {
     let mut encoded = model.encode(opts);

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use satpuz::model::{Bit, Cmp, Constraint, Gate, Model, Number, VarId};
+use satpuz::model::{Bit, Cmp, Constraint, Dfa, Gate, Model, Number, VarId};
 
 const CMPS: [Cmp; 3] = [Cmp::AtMost, Cmp::AtLeast, Cmp::Exactly];
 
@@ -26,8 +26,24 @@ pub fn satisfied(c: &Constraint, values: &[usize]) -> bool {
         Constraint::Table { x, y, allowed } => allowed[values[*x]][values[*y]],
         Constraint::AnyOf(cs) => cs.iter().any(|c| satisfied(c, values)),
         Constraint::AllOf(cs) => cs.iter().all(|c| satisfied(c, values)),
+        Constraint::Regular { vars, dfa } => {
+            run_dfa(dfa, &vars.iter().map(|&v| values[v]).collect::<Vec<_>>())
+        }
         other => unreachable!("not generated here (tests/model_sums.rs covers sums): {other:?}"),
     }
+}
+
+/// Runs `dfa` on `word` here, not by the library's `Dfa::accepts`: accepted when every letter
+/// has an arc and the last state accepts.
+pub fn run_dfa(dfa: &Dfa, word: &[usize]) -> bool {
+    let mut state = dfa.start;
+    for &a in word {
+        match dfa.next[state].get(a).copied().flatten() {
+            Some(s) => state = s,
+            None => return false,
+        }
+    }
+    dfa.accepting[state]
 }
 
 /// Every assignment of values (odometer order) that satisfies every constraint.
