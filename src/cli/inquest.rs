@@ -280,18 +280,9 @@ fn thief_room(case: &Case) -> usize {
     case.arrangement.room_of[o][case.left_behind]
 }
 
-fn title(case: &Case, date: Option<Date>) -> String {
-    let when = date.map_or(format!("seed {}", case.seed), |d| d.to_string());
-    format!(
-        "THE INQUEST · {when} · {} · {}",
-        case.length.name(),
-        case.setting.title.to_lowercase()
-    )
-}
-
 fn render_case(case: &Case, date: Option<Date>, dealt: Duration) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}\n", title(case, date));
+    let _ = writeln!(out, "{}\n", case.title(date));
     let _ = writeln!(out, "{}\n", wrap(&case.setting.scene, 78));
     let _ = writeln!(out, "{}\n", wrap(&case.intro(), 78));
     let _ = writeln!(out, "{}\n", wrap(&case.layout(), 78));
@@ -368,10 +359,10 @@ impl SheetCmd {
         let checked = satpuz::puzzles::inquest::sheet::check(&case, &sheet)?;
         let count = |m: Mark| checked.marks.iter().filter(|&&x| x == m).count();
         if self.json {
-            super::print_json(&checked.report(&case, title(&case, date)))?;
+            super::print_json(&checked.report(&case, case.title(date)))?;
             return Ok(ExitCode::from(EXIT_OK));
         }
-        outln!("{}\n", title(&case, date))?;
+        outln!("{}\n", case.title(date))?;
         for (i, (s, m)) in case.statements.iter().zip(&checked.marks).enumerate() {
             let tag = match m {
                 Mark::Satisfied => "[ok]  ",
@@ -440,7 +431,7 @@ impl SheetCmd {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        let report = || hint.report(&case, title(&case, date));
+        let report = || hint.report(&case, case.title(date));
         match &hint {
             Hint::Fill {
                 square,
@@ -457,7 +448,7 @@ impl SheetCmd {
                         ..report()
                     })?;
                 } else {
-                    outln!("{}\n", title(&case, date))?;
+                    outln!("{}\n", case.title(date))?;
                     outln!("Fill in: {}.\n", square_name(square))?;
                     let by = if statements.len() == 1 {
                         "statement"
@@ -488,7 +479,7 @@ impl SheetCmd {
                 if self.json {
                     super::print_json(&report())?;
                 } else {
-                    outln!("{}\n", title(&case, date))?;
+                    outln!("{}\n", case.title(date))?;
                     if !broken.is_empty() {
                         outln!("The sheet breaks\n{}\n", statement_lines(broken))?;
                     }
@@ -515,7 +506,7 @@ impl SheetCmd {
                     outln!(
                         "{}\n\nEvery square is filled and right, but {person} is not the thief: \
                          look again at who was in the room where the object was left behind.",
-                        title(&case, date)
+                        case.title(date)
                     )?;
                 }
                 // The sheet as written (with its thief) is not the case's answer.
@@ -527,7 +518,7 @@ impl SheetCmd {
                 } else {
                     outln!(
                         "{}\n\nNothing left to fill: the sheet is complete and right.",
-                        title(&case, date)
+                        case.title(date)
                     )?;
                 }
                 Ok(ExitCode::from(EXIT_OK))

@@ -196,15 +196,7 @@ fn solve_case(case: &Case) -> Result<Vec<Vec<usize>>, ApiError> {
 
 /// The title line, as `satpuz inquest` prints it.
 fn title(dealt: &Dealt) -> String {
-    let case = &dealt.case;
-    let when = dealt
-        .date
-        .map_or(format!("seed {}", case.seed), |d| d.to_string());
-    format!(
-        "THE INQUEST · {when} · {} · {}",
-        case.length.name(),
-        case.setting.title.to_lowercase()
-    )
+    dealt.case.title(dealt.date)
 }
 
 fn label(category: &str) -> String {

@@ -275,6 +275,17 @@ pub(crate) fn deal_shape(seed: u64, length: Length, shape: &Shape) -> Result<Cas
 }
 
 impl Case {
+    /// The case's title line, `THE INQUEST · 2025-03-14 · short · a night sleeper` (the seed
+    /// instead of a date when it was dealt by seed), as the command line and the page show it.
+    pub fn title(&self, date: Option<Date>) -> String {
+        let when = date.map_or(format!("seed {}", self.seed), |d| d.to_string());
+        format!(
+            "THE INQUEST · {when} · {} · {}",
+            self.length.name(),
+            self.setting.title.to_lowercase()
+        )
+    }
+
     /// Number of rooms.
     pub fn rooms(&self) -> usize {
         self.arrangement.rooms.len()
