@@ -56,8 +56,24 @@ fn fail(e: &anyhow::Error, json: bool) -> ExitCode {
     if stdout_error.is_some_and(StdoutError::is_closed_pipe) {
         return ExitCode::from(cli::EXIT_PIPE);
     }
-    report_error(&format!("{e:#}"), json);
+    report_error(&error_text(e), json);
     ExitCode::from(cli::EXIT_INPUT)
+}
+
+/// An error and its causes, joined by `: ` as anyhow's `{:#}` does, but without a cause whose
+/// text its parent already shows: a library error that quotes its source in its own message
+/// (`could not run ...: Permission denied`) would otherwise say the source twice.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain().map(ToString::to_string) {
+        if text.is_empty() {
+            text = cause;
+        } else if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }
 
 /// One error on stderr: `error: ...`, or with `--json` an `ErrorReport` object. Not

@@ -314,6 +314,17 @@ fn external_solvers_agree_with_varisat_on_solve_and_count() {
     let absent = satpuz(&["solve", "jindosh", "--solver", "cmd:no-such-solver-here"]);
     assert_eq!(absent.code, 1);
     assert!(absent.stderr.contains("is not on the PATH"), "{absent:?}");
+    // A solver that cannot be started: its I/O error said once, not once per error layer.
+    let not_executable = dir.join("not-executable.sh");
+    std::fs::write(&not_executable, "#!/bin/sh\n").unwrap();
+    let solver = format!("cmd:{} {{in}}", path_str(&not_executable));
+    let refused = satpuz(&["solve", "jindosh", "--solver", &solver]);
+    assert_eq!(refused.code, 1, "{refused:?}");
+    assert_eq!(
+        refused.stderr.matches("Permission denied").count(),
+        1,
+        "{refused:?}"
+    );
     let no_proof = satpuz(&["prove", "jindosh", "--solver", "minisat"]);
     assert_eq!(no_proof.code, 1);
     assert!(
