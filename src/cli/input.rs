@@ -197,71 +197,7 @@ pub fn read_source(arg: &str) -> anyhow::Result<Vec<u8>> {
     } else {
         escape(arg)
     };
-    decompress(bytes, &shown)
-}
-
-/// The most bytes a compressed input may expand to: a small file that expands without end
-/// (a "zip bomb") is refused instead of filling memory.
-pub const MAX_DECOMPRESSED: u64 = 1 << 30;
-
-/// gzip and xz input, as minisat and kissat read it, recognised by the magic bytes whatever
-/// the file is called; anything else is returned as it is.
-fn decompress(bytes: Vec<u8>, shown: &str) -> anyhow::Result<Vec<u8>> {
-    const GZIP: &[u8] = &[0x1f, 0x8b];
-    const XZ: &[u8] = &[0xfd, b'7', b'z', b'X', b'Z', 0];
-    let too_big = || {
-        anyhow::anyhow!(
-            "{shown}: decompressed, it is larger than {} MiB, the most satpuz reads from a \
-             compressed file",
-            MAX_DECOMPRESSED >> 20
-        )
-    };
-    if bytes.starts_with(GZIP) {
-        let mut out = Vec::new();
-        flate2::read::MultiGzDecoder::new(&bytes[..])
-            .take(MAX_DECOMPRESSED + 1)
-            .read_to_end(&mut out)
-            .with_context(|| {
-                format!("{shown}: gzip (by its first bytes): not a whole gzip stream")
-            })?;
-        if out.len() as u64 > MAX_DECOMPRESSED {
-            return Err(too_big());
-        }
-        Ok(out)
-    } else if bytes.starts_with(XZ) {
-        let mut out = Capped {
-            bytes: Vec::new(),
-            over: false,
-        };
-        match lzma_rs::xz_decompress(&mut &bytes[..], &mut out) {
-            Ok(()) => Ok(out.bytes),
-            Err(_) if out.over => Err(too_big()),
-            Err(e) => bail!("{shown}: xz (by its first bytes): not a whole xz stream: {e}"),
-        }
-    } else {
-        Ok(bytes)
-    }
-}
-
-/// A sink that refuses to grow past [`MAX_DECOMPRESSED`] (lzma-rs writes into a `Write`).
-struct Capped {
-    bytes: Vec<u8>,
-    over: bool,
-}
-
-impl std::io::Write for Capped {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if (self.bytes.len() + buf.len()) as u64 > MAX_DECOMPRESSED {
-            self.over = true;
-            return Err(std::io::Error::other("decompressed input too large"));
-        }
-        self.bytes.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    satpuz::cnf::compressed::decompress(bytes).with_context(|| shown.to_string())
 }
 
 /// Text with control characters (NUL, escape sequences, ...) shown as escapes, so that an

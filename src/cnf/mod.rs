@@ -4,6 +4,7 @@
 //! [`Cnf`]. Clauses are stored flat (one literal buffer plus end offsets): a puzzle formula is
 //! thousands of 2- and 3-literal clauses, and one allocation per clause would dominate encoding.
 
+pub mod compressed;
 pub mod dimacs;
 
 use std::collections::BTreeMap;
