@@ -167,6 +167,19 @@ fn solve_certify_writes_a_directory_that_checks_by_proof_and_by_evaluation() {
     ]);
     assert_eq!(out.code, 3, "{out:?}");
     assert!(out.stdout.contains("nothing to certify"), "{out:?}");
+    // ... and leaves no directory behind: DIR is made only when its files are written.
+    assert!(!dir.join("none").exists());
+    let under_a_file = satpuz(&[
+        "solve",
+        "jindosh",
+        "--certify",
+        path_str(&dinesman.join("x")),
+    ]);
+    assert_eq!(under_a_file.code, 1, "{under_a_file:?}");
+    assert!(
+        under_a_file.stderr.contains("is not a directory"),
+        "{under_a_file:?}"
+    );
 }
 
 #[test]

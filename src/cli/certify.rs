@@ -3,7 +3,7 @@
 //! itself. Every proof is checked in process by satpuz's own checker before anything is said.
 //! Shared by `prove`, `solve --certify` and `cross-check`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -18,7 +18,7 @@ use satpuz::solve::{Verdict, blocking_clause};
 use serde_json::Value;
 
 use super::input::{SettingFlags, escape};
-use super::output::{OutputFile, plan_outputs};
+use super::output::OutputFile;
 use super::solve::{signed_model, v_lines};
 
 /// `--solver`: which SAT solver answers.
@@ -219,17 +219,10 @@ pub const PROOF: &str = "proof.drat";
 /// The answer and its model in a certificate directory.
 pub const ANSWER: &str = "answer.txt";
 
-/// The planned files of `--certify DIR` (the directory is created when missing; files in it
-/// are refused when they exist, unless `force`).
+/// The planned files of `--certify DIR` (a missing directory is made when they are written;
+/// files in it are refused when they exist, unless `force`).
 pub fn plan_dir(dir: &Path, force: bool) -> anyhow::Result<Vec<OutputFile>> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the directory `{}`", dir.display()))?;
-    let paths: Vec<PathBuf> = [REFUTED, PROOF, ANSWER]
-        .iter()
-        .map(|f| dir.join(f))
-        .collect();
-    let named: Vec<(&Path, &str)> = paths.iter().map(|p| (p.as_path(), "--certify")).collect();
-    plan_outputs(&named, force)
+    OutputFile::plan_in_dir(dir, &[REFUTED, PROOF, ANSWER], "--certify", force)
 }
 
 /// Writes the certificate into the planned files: the refuted formula, the proof, and the

@@ -11,20 +11,17 @@ use clap::Args;
 use satpuz::cnf::dimacs::{parse_cnf, write_cnf};
 use satpuz::puzzles::inquest::certify::{CaseCertificate, case_puzzle, certify_case, check_case};
 
-use super::output::{OutputFile, outln, plan_outputs};
+use super::output::{OutputFile, outln};
 use super::run::{Partial, RunFlags, supervise};
 use super::{EXIT_NOT_VERIFIED, EXIT_OK};
 
 /// The files of a case certificate directory, in the order they are planned and written.
 const FILES: [&str; 4] = ["case.json", "certificate.json", "refuted.cnf", "proof.drat"];
 
-/// The planned files of `inquest --certify DIR` (the directory is created when missing).
+/// The planned files of `inquest --certify DIR` (a missing directory is made when they are
+/// written).
 pub fn plan_case_dir(dir: &Path, force: bool) -> anyhow::Result<Vec<OutputFile>> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the directory `{}`", dir.display()))?;
-    let paths: Vec<PathBuf> = FILES.iter().map(|f| dir.join(f)).collect();
-    let named: Vec<(&Path, &str)> = paths.iter().map(|p| (p.as_path(), "--certify")).collect();
-    plan_outputs(&named, force)
+    OutputFile::plan_in_dir(dir, &FILES, "--certify", force)
 }
 
 /// Certifies the case file `case_json`, checks the certificate as `check-case` will, and

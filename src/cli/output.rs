@@ -141,6 +141,9 @@ pub struct OutputFile {
     /// The path with its directory made absolute and symbolic links resolved: two outputs
     /// with the same key are the same file.
     key: PathBuf,
+    /// A directory that did not exist when planned, made only when the file is written (so a
+    /// run that fails leaves no empty directory behind).
+    make_dir: Option<PathBuf>,
 }
 
 impl OutputFile {
@@ -178,7 +181,66 @@ impl OutputFile {
             path: path.to_path_buf(),
             force,
             key,
+            make_dir: None,
         })
+    }
+
+    /// The files `names` in the directory `dir`, planned as [`OutputFile::plan`] does. A
+    /// missing `dir` is not made now: the closest existing directory above it must take a new
+    /// directory (tried, removed at once), and `dir` is made when the first file is written.
+    pub fn plan_in_dir(
+        dir: &Path,
+        names: &[&str],
+        flag: &str,
+        force: bool,
+    ) -> anyhow::Result<Vec<OutputFile>> {
+        let shown = dir.display();
+        let paths: Vec<PathBuf> = names.iter().map(|name| dir.join(name)).collect();
+        if dir.is_dir() {
+            let named: Vec<(&Path, &str)> = paths.iter().map(|p| (p.as_path(), flag)).collect();
+            return plan_outputs(&named, force);
+        }
+        if dir.exists() {
+            bail!("{flag}: `{shown}` exists and is not a directory");
+        }
+        let parent = dir
+            .ancestors()
+            .skip(1)
+            .map(|a| {
+                if a.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    a
+                }
+            })
+            .find(|a| a.exists())
+            .unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            bail!(
+                "{flag}: cannot make `{shown}`: `{}` is not a directory",
+                parent.display()
+            );
+        }
+        tempfile::Builder::new()
+            .prefix(".satpuz-")
+            .tempdir_in(parent)
+            .with_context(|| {
+                format!(
+                    "{flag}: cannot make `{shown}`: cannot make a directory in `{}`",
+                    parent.display()
+                )
+            })?;
+        let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        Ok(paths
+            .into_iter()
+            .zip(names)
+            .map(|(path, name)| OutputFile {
+                key: absolute.join(name),
+                path,
+                force,
+                make_dir: Some(dir.to_path_buf()),
+            })
+            .collect())
     }
 
     pub fn path(&self) -> &Path {
@@ -203,6 +265,10 @@ impl OutputFile {
         write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     ) -> anyhow::Result<Staged> {
         let shown = self.path.display();
+        if let Some(dir) = &self.make_dir {
+            fs::create_dir_all(dir)
+                .with_context(|| format!("cannot make the directory `{}`", dir.display()))?;
+        }
         let temp = temp_in(&directory_of(&self.path))
             .with_context(|| format!("cannot write `{shown}`: cannot create a temporary file"))?;
         let pending = Pending::new(temp.path());
