@@ -289,3 +289,24 @@ fn a_model_with_both_values_or_a_stray_zero_is_refused() {
         assert!(err.contains("j.out") && err.contains("line 2"), "{err}");
     }
 }
+
+/// Fuzz finding (target `compressed_input`): an xz stream whose index declares a backward size
+/// of `u32::MAX`. lzma-rs 0.3 computed `backward_size + 1` on it, a panic wherever overflow
+/// checks are on (debug builds, the fuzzer); the reader is now lzma-rust2, and the file is an
+/// error naming the format in every build.
+#[test]
+fn an_xz_stream_with_an_overflowing_index_is_an_error() {
+    let bytes =
+        std::fs::read(manifest_dir().join("fuzz/seeds/compressed_input/lzma-rs-index-overflow.xz"))
+            .unwrap();
+    let error = satpuz::cnf::compressed::decompress(bytes.clone()).unwrap_err();
+    assert!(
+        matches!(error, satpuz::cnf::compressed::CompressedError::Xz(_)),
+        "{error:?}"
+    );
+    let dir = scratch_dir("hostile-xz");
+    let file = write(&dir, "index.cnf.xz", bytes);
+    let (code, _, stderr) = run(&["solve", s(&file)], None);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("not a whole xz stream"), "{stderr}");
+}
