@@ -17,6 +17,9 @@ const SOLVED: [usize; 7] = [1, 2, 3, 5, 7, 8, 10];
 /// stay comparable with earlier runs.
 const AUTOMATON: [usize; 1] = [4];
 
+/// Solved by the exact cover with placements (issue 13), measured apart too.
+const PENTOMINO: [usize; 1] = [11];
+
 /// Encoding options plus the connectivity mode.
 type Choice = (EncodeOptions, Connectivity);
 
@@ -83,6 +86,41 @@ fn automaton(c: &mut Criterion) {
     group.finish();
 }
 
+/// The pentomino puzzle: build + solve + uniqueness under the default choices and with the
+/// other cardinality encoding (the exact cover's), and with the tiling's uniqueness checked
+/// too (a second solve, the grid fixed, projected on the placements).
+fn pentomino(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hooks_pentomino");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    for k in PENTOMINO {
+        let p = hooks::shipped(k).unwrap().unwrap();
+        let seq = EncodeOptions {
+            card: Card::SeqCounter,
+            ..EncodeOptions::default()
+        };
+        for opts in [
+            (EncodeOptions::default(), Connectivity::Lazy),
+            (seq, Connectivity::Lazy),
+        ] {
+            group.bench_function(format!("hooks{k}/{}", label(opts)), |b| {
+                b.iter(|| black_box(solve(&p, opts)))
+            });
+        }
+        let opts = (EncodeOptions::default(), Connectivity::Lazy);
+        group.bench_function(format!("hooks{k}/{}+tiling", label(opts)), |b| {
+            b.iter(|| {
+                let mut model = p.build_with(opts.0, opts.1);
+                let grid = model.solve_unique().unwrap().grid.expect("solvable");
+                let tilings = model.tilings_of(&grid, 2).unwrap();
+                assert_eq!(tilings.len(), 1, "the tiling is unique");
+                black_box(tilings)
+            })
+        });
+    }
+    group.finish();
+}
+
 fn all_seven(c: &mut Criterion) {
     let puzzles: Vec<HooksPuzzle> = SOLVED
         .iter()
@@ -103,5 +141,5 @@ fn all_seven(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_puzzle, all_seven, automaton);
+criterion_group!(benches, per_puzzle, all_seven, automaton, pentomino);
 criterion_main!(benches);

@@ -3,6 +3,7 @@
 
 use super::connect::{components, neighbours};
 use super::format::{HookDigits, HookLayout, HooksPuzzle, Rule, Side};
+use super::pentomino::{Offset, Pentomino};
 use super::runs::{rows_then_columns, runs};
 
 /// What is wrong with `grid` (row-major digits, 0 = empty) as a solution of `p`; empty when
@@ -125,6 +126,20 @@ pub fn violations(p: &HooksPuzzle, grid: &[u8]) -> Vec<String> {
             out.push(format!("the region sums differ: {sums:?}"));
         }
     }
+    for (side, clues) in p.clues.edge_first_seen_digit.iter().flatten() {
+        for (&i, &clue) in clues {
+            let first = seen(*side, i).into_iter().find(|&v| v > 0);
+            if first != Some(clue) {
+                out.push(format!("{side:?}[{i}]: the first digit seen is not {clue}"));
+            }
+        }
+    }
+    if p.has(Rule::PentominoDecomposition9Distinct) && tilings(p, grid, 1).is_empty() {
+        out.push(
+            "no tiling of the filled cells into distinct pentominoes keeps the pentomino rules"
+                .into(),
+        );
+    }
     for (i, &[r, c, clue]) in p.cell_clues.iter().enumerate() {
         let cell = r * n + c;
         let around: usize = neighbours(cell, n, n).map(|j| grid[j] as usize).sum();
@@ -179,4 +194,150 @@ pub fn has_layout(p: &HooksPuzzle, grid: &[u8]) -> bool {
         })
     }
     n > 0 && search(p, grid, corners, 0, (0, 0))
+}
+
+/// A tiling: per cell, the letter of the piece covering it (`None`: the cell is empty).
+pub type Tiling = Vec<Option<Pentomino>>;
+
+/// Up to `limit` tilings of `grid`'s filled cells into distinct pentominoes that keep the
+/// puzzle's pentomino rules (sums a multiple of 5, first letters seen from the edges), found by
+/// backtracking: the first uncovered filled cell (row-major) is the first cell of the piece
+/// that covers it, so each piece is tried once per orientation there.
+pub fn tilings(p: &HooksPuzzle, grid: &[u8], limit: usize) -> Vec<Tiling> {
+    let shapes: Vec<(Pentomino, Vec<Vec<Offset>>)> = Pentomino::ALL
+        .iter()
+        .map(|&s| (s, s.orientations()))
+        .collect();
+    let mut out = Vec::new();
+    let mut tiling: Tiling = vec![None; grid.len()];
+    let mut used = vec![false; shapes.len()];
+    tile(p, grid, &shapes, &mut used, &mut tiling, limit, &mut out);
+    out
+}
+
+fn tile(
+    p: &HooksPuzzle,
+    grid: &[u8],
+    shapes: &[(Pentomino, Vec<Vec<Offset>>)],
+    used: &mut [bool],
+    tiling: &mut Tiling,
+    limit: usize,
+    out: &mut Vec<Tiling>,
+) {
+    let n = p.n;
+    let Some(first) = (0..grid.len()).find(|&i| grid[i] > 0 && tiling[i].is_none()) else {
+        if tiling_violations(p, grid, tiling).is_empty() {
+            out.push(tiling.clone());
+        }
+        return;
+    };
+    let (r, c) = (first / n, first % n);
+    for (k, (shape, orientations)) in shapes.iter().enumerate() {
+        if used[k] {
+            continue;
+        }
+        for cells in orientations {
+            // the orientation's first cell (row 0, leftmost) lies on `first`
+            let (r0, c0) = (r, c as isize - cells[0].1 as isize);
+            let placed: Option<Vec<usize>> = cells
+                .iter()
+                .map(|&(dr, dc)| {
+                    let (rr, cc) = (r0 + dr, c0 + dc as isize);
+                    (rr < n && cc >= 0 && (cc as usize) < n).then(|| rr * n + cc as usize)
+                })
+                .collect();
+            let Some(placed) = placed else { continue };
+            if placed.iter().any(|&i| grid[i] == 0 || tiling[i].is_some()) {
+                continue;
+            }
+            let sum: u64 = placed.iter().map(|&i| grid[i] as u64).sum();
+            if p.has(Rule::PentominoSumMultipleOf5) && !sum.is_multiple_of(5) {
+                continue;
+            }
+            for &i in &placed {
+                tiling[i] = Some(*shape);
+            }
+            used[k] = true;
+            tile(p, grid, shapes, used, tiling, limit, out);
+            used[k] = false;
+            for &i in &placed {
+                tiling[i] = None;
+            }
+            if out.len() >= limit {
+                return;
+            }
+        }
+    }
+}
+
+/// What is wrong with `tiling` as the tiling of `grid`: every filled cell and no empty one
+/// covered; each letter's cells, one piece of that shape; sums a multiple of 5 and first
+/// letters seen from the edges when the puzzle has those rules.
+pub fn tiling_violations(
+    p: &HooksPuzzle,
+    grid: &[u8],
+    tiling: &[Option<Pentomino>],
+) -> Vec<String> {
+    let n = p.n;
+    let mut out = Vec::new();
+    if tiling.len() != grid.len() {
+        return vec![format!(
+            "the tiling has {} cells, expected {}",
+            tiling.len(),
+            grid.len()
+        )];
+    }
+    for (i, (&v, t)) in grid.iter().zip(tiling).enumerate() {
+        if (v > 0) != t.is_some() {
+            out.push(format!(
+                "cell ({},{}): filled and covered disagree",
+                i / n,
+                i % n
+            ));
+        }
+    }
+    for shape in Pentomino::ALL {
+        let cells: Vec<usize> = (0..tiling.len())
+            .filter(|&i| tiling[i] == Some(shape))
+            .collect();
+        if cells.is_empty() {
+            continue;
+        }
+        let offsets: Vec<(i32, i32)> = cells
+            .iter()
+            .map(|&i| ((i / n) as i32, (i % n) as i32))
+            .collect();
+        let (r0, c0) = (
+            offsets.iter().map(|o| o.0).min().unwrap_or(0),
+            offsets.iter().map(|o| o.1).min().unwrap_or(0),
+        );
+        let mut normal: Vec<Offset> = offsets
+            .iter()
+            .map(|&(r, c)| ((r - r0) as usize, (c - c0) as usize))
+            .collect();
+        normal.sort_unstable();
+        if !shape.orientations().contains(&normal) {
+            out.push(format!(
+                "the cells marked {shape} are not one {shape} pentomino"
+            ));
+            continue;
+        }
+        let sum: u64 = cells.iter().map(|&i| grid[i] as u64).sum();
+        if p.has(Rule::PentominoSumMultipleOf5) && !sum.is_multiple_of(5) {
+            out.push(format!(
+                "the {shape} pentomino sums to {sum}, not a multiple of 5"
+            ));
+        }
+    }
+    for (side, clues) in p.clues.edge_first_seen_pentomino.iter().flatten() {
+        for (&i, &shape) in clues {
+            let first = side.line(n, i).into_iter().find(|&c| grid[c] > 0);
+            if first.and_then(|c| tiling[c]) != Some(shape) {
+                out.push(format!(
+                    "{side:?}[{i}]: the first pentomino seen is not {shape}"
+                ));
+            }
+        }
+    }
+    out
 }

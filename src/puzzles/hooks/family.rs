@@ -198,6 +198,7 @@ impl Puzzle for HooksView {
             rejected: 0,
             cuts: Vec::new(),
             solved: false,
+            tilings: None,
         }))
     }
 }
@@ -210,6 +211,24 @@ struct HooksInstance {
     rejected: u64,
     cuts: Vec<Vec<Lit>>,
     solved: bool,
+    /// With the tiling rule and a unique grid: how many tilings of it (up to 2) the formula
+    /// and the independent checker's search find.
+    tilings: Option<(usize, usize)>,
+}
+
+impl HooksInstance {
+    /// After a solve: the tilings of a unique grid counted, by the formula projected on the
+    /// placements and by the checker's search (each up to 2).
+    fn count_tilings(&mut self, verdict: &Verdict) -> Result<(), SolveError> {
+        self.tilings = None;
+        if let (Verdict::Unique(model), Some(_)) = (verdict, &self.model.tiles) {
+            let grid = self.model.grid(model);
+            let by_formula = self.model.tilings_of(&grid, 2)?.len();
+            let by_search = check::tilings(&self.puzzle, &grid, 2).len();
+            self.tilings = Some((by_formula, by_search));
+        }
+        Ok(())
+    }
 }
 
 impl Instance for HooksInstance {
@@ -227,6 +246,7 @@ impl Instance for HooksInstance {
         self.rejected = backend.rejected;
         self.cuts = backend.cuts;
         self.solved = true;
+        self.count_tilings(&verdict)?;
         Ok(verdict)
     }
 
@@ -249,6 +269,7 @@ impl Instance for HooksInstance {
         self.rejected = backend.rejected;
         self.cuts = backend.cuts;
         self.solved = true;
+        self.count_tilings(&verdict)?;
         Ok(verdict)
     }
 
@@ -275,10 +296,21 @@ impl Instance for HooksInstance {
                 wrong.join("; ")
             )));
         }
+        let tiling = self.model.tiling(assignment);
+        if let Some(tiling) = &tiling {
+            let wrong = check::tiling_violations(&self.puzzle, &grid, tiling);
+            if !wrong.is_empty() {
+                return Err(FamilyError::Refused(format!(
+                    "the tiling breaks the puzzle's rules: {}",
+                    wrong.join("; ")
+                )));
+            }
+        }
         let value = self.puzzle.answer_rule.apply(&grid, self.puzzle.n).value;
         Ok(Box::new(HooksSolution {
             n: self.puzzle.n,
             grid,
+            tiling,
             rule: self.puzzle.answer_rule,
             value,
         }))
@@ -310,6 +342,7 @@ impl Instance for HooksInstance {
                 rejected: 0,
                 cuts: Vec::new(),
                 solved: false,
+                tilings: None,
             };
             probe.solve_unique()?;
             cnf.track("connectivity", |cnf| {
@@ -327,24 +360,47 @@ impl Instance for HooksInstance {
     }
 
     fn notes(&self) -> Vec<String> {
+        let mut out = Vec::new();
         if self.solved && self.model.connected {
-            vec![format!(
+            out.push(format!(
                 "connectivity: {} disconnected grid(s) cut off by {} clauses",
                 self.rejected,
                 self.cuts.len()
-            )]
-        } else {
-            Vec::new()
+            ));
         }
+        if let Some((by_formula, by_search)) = self.tilings {
+            let words = |k: usize| match k {
+                0 => "none",
+                1 => "one",
+                _ => "at least two",
+            };
+            out.push(format!(
+                "tiling: {} (the grid fixed, a solve projected on the placements finds {}; the \
+                 checker's search finds {})",
+                if by_formula == 1 {
+                    "unique"
+                } else {
+                    "not unique"
+                },
+                words(by_formula),
+                words(by_search)
+            ));
+        }
+        out
     }
 
     fn note_details(&self) -> Option<Value> {
-        (self.solved && self.model.connected).then(|| {
-            json!({
-                "connectivity_rejections": self.rejected,
-                "connectivity_cuts": self.cuts.len(),
-            })
-        })
+        let mut details = serde_json::Map::new();
+        if self.solved && self.model.connected {
+            details.insert("connectivity_rejections".into(), json!(self.rejected));
+            details.insert("connectivity_cuts".into(), json!(self.cuts.len()));
+        }
+        if let Some((by_formula, by_search)) = self.tilings {
+            details.insert("tiling_unique".into(), json!(by_formula == 1));
+            details.insert("tilings_found".into(), json!(by_formula));
+            details.insert("tilings_found_by_checker".into(), json!(by_search));
+        }
+        (!details.is_empty()).then_some(Value::Object(details))
     }
 }
 
@@ -352,8 +408,23 @@ impl Instance for HooksInstance {
 struct HooksSolution {
     n: usize,
     grid: Vec<u8>,
+    /// The pieces' letters per cell (puzzles with the tiling rule).
+    tiling: Option<check::Tiling>,
     rule: AnswerRule,
     value: u128,
+}
+
+impl HooksSolution {
+    /// The tiling as rows of letters, `.` for an empty cell.
+    fn tiling_rows(&self) -> Option<Vec<String>> {
+        let tiling = self.tiling.as_ref()?;
+        Some(
+            tiling
+                .chunks(self.n)
+                .map(|row| row.iter().map(|t| t.map_or('.', |s| s.letter())).collect())
+                .collect(),
+        )
+    }
 }
 
 /// A Hooks answer as JSON.
@@ -361,6 +432,10 @@ struct HooksSolution {
 pub(crate) struct HooksSolutionValue {
     /// The grid, one array per row, 0 for an empty cell.
     pub(crate) grid: Vec<Vec<u8>>,
+    /// Puzzles with the pentomino tiling rule: one string per row, the letter of the piece
+    /// covering each cell, `.` for an empty cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) tiling: Option<Vec<String>>,
     /// How the puzzle's answer is computed from the grid (e.g. `sum_shaded_i_plus_j_even`).
     pub(crate) answer_rule: String,
     /// The puzzle's answer (a number; a decimal string only if it exceeds 2^64 - 1).
@@ -369,8 +444,15 @@ pub(crate) struct HooksSolutionValue {
 
 impl Answer for HooksSolution {
     fn text(&self) -> String {
+        let tiling = self.tiling_rows().map_or_else(String::new, |rows| {
+            let spaced: Vec<String> = rows
+                .iter()
+                .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
+                .collect();
+            format!("\ntiling (each cell's pentomino):\n{}\n", spaced.join("\n"))
+        });
         format!(
-            "{}\nanswer ({}): {}\n",
+            "{}{tiling}\nanswer ({}): {}\n",
             render_grid(&self.grid, self.n),
             self.rule.describe(),
             self.value
@@ -382,6 +464,7 @@ impl Answer for HooksSolution {
             u64::try_from(self.value).map_or_else(|_| json!(self.value.to_string()), |v| json!(v));
         let v = HooksSolutionValue {
             grid: self.grid.chunks(self.n).map(<[u8]>::to_vec).collect(),
+            tiling: self.tiling_rows(),
             answer_rule: serde_json::to_value(self.rule)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_string))

@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::pentomino::Pentomino;
+
 /// Largest grid side: digits stay below 100 and every product fits comfortably in a `u128`.
 pub(crate) const MAX_N: usize = 20;
 
@@ -27,7 +29,8 @@ pub enum HooksError {
     #[error(
         "rule `{rule}` is not supported yet ({why}); supported: counts, row_col_sums, connected, \
          no_2x2, edge_first_two_product, edge_first_block_sum, equal_region_sums, \
-         cell_clue_neighbour_sum, line_sum_of_run_products"
+         cell_clue_neighbour_sum, line_sum_of_run_products, pentomino_decomposition_9_distinct, \
+         pentomino_sum_multiple_of_5, edge_first_seen_digit, edge_first_seen_pentomino"
     )]
     /// A rule the engine cannot encode yet.
     Unsupported {
@@ -44,7 +47,7 @@ impl From<serde_json::Error> for HooksError {
     }
 }
 
-fn invalid(field: impl Into<String>, msg: impl Into<String>) -> HooksError {
+pub(super) fn invalid(field: impl Into<String>, msg: impl Into<String>) -> HooksError {
     HooksError::Invalid {
         field: field.into(),
         msg: msg.into(),
@@ -102,15 +105,17 @@ pub enum Rule {
     EdgeProductOfConcatenations,
     /// Hooks 9 (not supported yet): GCDs of run-concatenated numbers along a line.
     LineGcdOfConcatenations,
-    /// Hooks 11 (not supported yet): the filled cells tile into 9 different free pentominoes.
+    /// Hooks 11: the filled cells tile exactly into different free pentominoes (9 on the 9x9
+    /// frame; rotations and reflections are the same shape, no shape twice).
     #[serde(rename = "pentomino_decomposition_9_distinct")]
     PentominoDecomposition9Distinct,
-    /// Hooks 11 (not supported yet): each pentomino's sum is a multiple of 5.
+    /// Hooks 11: each pentomino's values add up to a multiple of 5.
     #[serde(rename = "pentomino_sum_multiple_of_5")]
     PentominoSumMultipleOf5,
-    /// Hooks 11 (not supported yet): the first digit seen from an edge.
+    /// Hooks 11: `clues.edge_first_seen_digit`, the first digit seen from an edge.
     EdgeFirstSeenDigit,
-    /// Hooks 11 (not supported yet): the letter of the first pentomino seen from an edge.
+    /// Hooks 11: `clues.edge_first_seen_pentomino`, the letter of the pentomino that covers the
+    /// first filled cell seen from an edge.
     EdgeFirstSeenPentomino,
 }
 
@@ -131,10 +136,6 @@ impl Rule {
             Rule::LineGcdOfConcatenations => {
                 Some("Hooks 9: run-concatenated numbers need an automaton")
             }
-            Rule::PentominoDecomposition9Distinct
-            | Rule::PentominoSumMultipleOf5
-            | Rule::EdgeFirstSeenDigit
-            | Rule::EdgeFirstSeenPentomino => Some("Hooks 11: pentomino tilings"),
             _ => None,
         }
     }
@@ -183,6 +184,10 @@ impl Side {
 /// Clues along the four edges: `side -> array`, 0 meaning no clue.
 pub type EdgeClues = BTreeMap<Side, Vec<u64>>;
 
+/// Clues along the four edges given only where there is one: `side -> {index: clue}`
+/// (Hooks 11).
+pub type SparseEdgeClues<T> = BTreeMap<Side, BTreeMap<usize, T>>;
+
 /// The per-rule clue data of a Hooks file (`clues`); a rule's data is present exactly when the
 /// rule is listed.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -206,6 +211,13 @@ pub struct Clues {
     /// `line_sum_of_run_products`: the same per column (left to right).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub col_sum_of_run_products: Option<Vec<u64>>,
+    /// `edge_first_seen_digit`: per side and line, the first digit seen from that edge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_first_seen_digit: Option<SparseEdgeClues<u64>>,
+    /// `edge_first_seen_pentomino`: per side and line, the letter of the pentomino covering
+    /// the first filled cell seen from that edge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_first_seen_pentomino: Option<SparseEdgeClues<Pentomino>>,
     /// Clue fields of rules without an engine module (their rule is reported first).
     #[serde(flatten)]
     pub(crate) other: BTreeMap<String, serde_json::Value>,
@@ -320,7 +332,8 @@ impl HooksPuzzle {
             return Err(invalid(
                 format!("clues.{field}"),
                 "unknown clue field (known: row_sum, col_sum, edge_first_two_product, \
-                 edge_first_block_sum, row_sum_of_run_products, col_sum_of_run_products)",
+                 edge_first_block_sum, row_sum_of_run_products, col_sum_of_run_products, \
+                 edge_first_seen_digit, edge_first_seen_pentomino)",
             ));
         }
         self.validate_givens()?;
@@ -341,7 +354,8 @@ impl HooksPuzzle {
             self.validate_edges(rule, field, clues.as_ref())?;
         }
         self.validate_regions()?;
-        self.validate_cell_clues()
+        self.validate_cell_clues()?;
+        self.validate_pentominoes()
     }
 
     fn in_grid(&self, field: &str, r: usize, c: usize) -> Result<(), HooksError> {
@@ -370,7 +384,12 @@ impl HooksPuzzle {
 
     /// A rule's data must be present exactly when the rule is listed: data without its rule
     /// would otherwise be ignored silently.
-    fn rule_data(&self, rule: Rule, field: &str, present: bool) -> Result<bool, HooksError> {
+    pub(super) fn rule_data(
+        &self,
+        rule: Rule,
+        field: &str,
+        present: bool,
+    ) -> Result<bool, HooksError> {
         match (self.has(rule), present) {
             (true, false) => Err(invalid(field, format!("rule `{rule}` needs this field"))),
             (false, true) => Err(invalid(

@@ -15,8 +15,10 @@ pub mod format;
 pub(crate) mod layout;
 pub(crate) mod neighbours;
 pub(crate) mod no2x2;
+pub mod pentomino;
 pub(crate) mod runs;
 pub(crate) mod sums;
+pub mod tiling;
 
 use crate::choice::Choice;
 use crate::cnf::{Cnf, Lit};
@@ -30,6 +32,8 @@ pub use format::{
     AnswerRule, HookDigits, HookLayout, HooksError, HooksPuzzle, Rule, Side, shipped, shipped_json,
 };
 pub(crate) use layout::Layout;
+pub use pentomino::Pentomino;
+pub use tiling::Tiles;
 
 /// How the `connected` rule is enforced: the one Hooks setting that is not an encoding choice
 /// of [`EncodeOptions`] (it decides whether the CNF alone states the rule).
@@ -72,6 +76,8 @@ pub struct HooksModel {
     pub(crate) n: usize,
     /// The cells' literals, to read a grid from a model.
     pub cells: Cells,
+    /// The pentomino placements' literals (puzzles with the tiling rule), to read a tiling.
+    pub tiles: Option<Tiles>,
     /// The puzzle has the `connected` rule. With [`Connectivity::Lazy`] the CNF alone does
     /// not state it: solve through [`HooksModel::backend`] (which also checks eager models).
     pub(crate) connected: bool,
@@ -135,16 +141,22 @@ impl HooksPuzzle {
                     };
                     runs::add_sums_of_run_products(&mut enc, &cells, rows, cols);
                 }
+                Rule::EdgeFirstSeenDigit => {
+                    if let Some(clues) = &self.clues.edge_first_seen_digit {
+                        tiling::add_first_seen_digits(&mut enc, &cells, clues);
+                    }
+                }
+                // with the tiling, below
+                Rule::PentominoDecomposition9Distinct
+                | Rule::PentominoSumMultipleOf5
+                | Rule::EdgeFirstSeenPentomino => {}
                 // validate() rejects these before a model is built
                 Rule::EdgeGcdOfConcatenations
                 | Rule::EdgeProductOfConcatenations
-                | Rule::LineGcdOfConcatenations
-                | Rule::PentominoDecomposition9Distinct
-                | Rule::PentominoSumMultipleOf5
-                | Rule::EdgeFirstSeenDigit
-                | Rule::EdgeFirstSeenPentomino => {}
+                | Rule::LineGcdOfConcatenations => {}
             }
         }
+        let tiles = tiling::add_tiling_rules(&mut enc, &cells, self);
         if self.has(Rule::Connected) && connect == Connectivity::Eager {
             enc.track("connectivity", |enc| {
                 connect::eager_reachability(enc, &cells.filled, n, n, self.total_filled() - 1);
@@ -162,10 +174,12 @@ impl HooksPuzzle {
         let values: Vec<_> = cells.value.iter().flatten().copied().collect();
         enc.project_on(&values, true);
         let cells = cells.resolve(&mut enc);
+        let tiles = tiles.map(|t| t.resolve(&mut enc, n));
         HooksModel {
             cnf: enc.cnf,
             n,
             cells,
+            tiles,
             connected: self.has(Rule::Connected),
             total_filled: self.total_filled(),
         }
