@@ -227,7 +227,8 @@ pub struct Solved {
     pub rejected: u64,
     /// Solver answers rejected because a line's numbers had another GCD than its clue.
     pub gcd_rejected: u64,
-    /// The connectivity cut clauses added (over the cells' filled literals).
+    /// The clauses added while solving: connectivity cuts (over the cells' filled literals)
+    /// and GCD nogoods (over a line's cells).
     pub cuts: Vec<Vec<Lit>>,
 }
 
