@@ -11,7 +11,7 @@ use satpuz::encode::Amo;
 use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
 use satpuz::model::EncodeOptions;
-use satpuz::puzzles::hooks::{self, Connectivity, HooksError, HooksPuzzle};
+use satpuz::puzzles::hooks::{self, Connectivity, HooksPuzzle};
 use satpuz::solve::external::External;
 use satpuz::solve::{Backend, Verdict, solve_unique};
 
@@ -171,13 +171,13 @@ fn minisat_agrees_on_every_puzzle() {
     }
 }
 
-/// The puzzles that need concatenated numbers say so instead of solving something else.
+/// Every puzzle of the series is read and validated: no rule is refused any more (Hooks #6 and
+/// 9 are solved in tests/hooks_concat.rs, 11 in tests/hooks_pento.rs).
 #[test]
-fn later_puzzles_name_their_missing_rule() {
-    for k in [6, 9] {
-        match hooks::shipped(k).unwrap() {
-            Err(HooksError::Unsupported { .. }) => {}
-            other => panic!("hooks{k}: expected an unsupported-rule error, got {other:?}"),
+fn every_shipped_puzzle_is_accepted() {
+    for k in 1..=11 {
+        if let Err(e) = hooks::shipped(k).unwrap() {
+            panic!("hooks{k}: {e}");
         }
     }
 }
@@ -252,9 +252,18 @@ fn command_line_solves_counts_and_exports() {
 
     let Run {
         code, stderr: err, ..
-    } = satpuz(&["solve", "hooks6"]);
+    } = satpuz(&["solve", "hooks11"]);
     assert_eq!(code, 1);
-    assert!(err.contains("edge_gcd_of_concatenations"), "{err}");
+    assert!(err.contains("pentomino_decomposition_9_distinct"), "{err}");
+
+    // Hooks #6 and 9 (numbers read from runs, exact GCDs): one grid each, `count --all` 1.
+    for k in ["hooks6", "hooks9"] {
+        let Run {
+            code, stdout: out, ..
+        } = satpuz(&["count", k, "--all"]);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("1 solution(s)"), "{k}: {out}");
+    }
 
     // Hooks #4 (sums of run products, by the automaton constraint): one grid, `count --all` 1.
     let Run {

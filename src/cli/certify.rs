@@ -121,8 +121,9 @@ pub fn self_contained(
         return Ok((inst, Vec::new()));
     }
     opts.connect = Connectivity::Eager;
-    let note = "built with --connect eager: reachability is in the CNF, so the refutation alone \
-                implies the claim (lazy cuts would certify nothing)";
+    let note = "built with --connect eager: reachability (and for GCD clues the nogoods a solve \
+                needs, each forbidding one line word with another GCD) is in the CNF, so the \
+                refutation alone implies the claim (lazy cuts would certify nothing)";
     Ok((
         puzzle.build(&opts, Purpose::Export)?,
         vec![note.to_string()],

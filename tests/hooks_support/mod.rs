@@ -247,6 +247,37 @@ pub fn independent_violations(p: &HooksPuzzle, g: &[u8]) -> Vec<String> {
             }
         }
     }
+    let numbers_seen = |side: Side, i: usize| -> Vec<u64> {
+        concatenated_numbers(
+            &line(n, side, i)
+                .iter()
+                .map(|&c| g[c] as u64)
+                .collect::<Vec<_>>(),
+        )
+    };
+    for (&side, clues) in p.clues.edge_product.iter().flatten() {
+        for (i, &clue) in clues.iter().enumerate().filter(|c| *c.1 > 0) {
+            if product_by_hand(&numbers_seen(side, i)) != Some(clue as u128) {
+                bad.push(format!("concatenated product {side:?}{i}"));
+            }
+        }
+    }
+    let mut gcd_clues: Vec<(Side, usize, u64)> = Vec::new();
+    for (&side, clues) in p.clues.edge_gcd.iter().flatten() {
+        gcd_clues.extend(clues.iter().enumerate().map(|(i, &c)| (side, i, c)));
+    }
+    if let (Some(rows), Some(cols)) = (
+        &p.clues.row_gcd_left_to_right,
+        &p.clues.col_gcd_top_to_bottom,
+    ) {
+        gcd_clues.extend(rows.iter().enumerate().map(|(i, &c)| (Side::L, i, c)));
+        gcd_clues.extend(cols.iter().enumerate().map(|(i, &c)| (Side::T, i, c)));
+    }
+    for (side, i, clue) in gcd_clues.into_iter().filter(|c| c.2 > 0) {
+        if gcd_by_hand(&numbers_seen(side, i)) != Some(clue) {
+            bad.push(format!("concatenated gcd {side:?}{i}"));
+        }
+    }
     for &[r, c, clue] in &p.cell_clues {
         let cell = r * n + c;
         let around: usize = neighbours(n, cell).iter().map(|&m| g[m] as usize).sum();
@@ -288,6 +319,53 @@ pub fn sum_of_run_products(values: &[u64]) -> u64 {
         };
     }
     total + run.unwrap_or(0)
+}
+
+/// Hooks #6 and 9: the decimal numbers spelt by the runs of nonzero values, in order.
+pub fn concatenated_numbers(values: &[u64]) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut open: Option<u64> = None;
+    for &v in values.iter().chain([0].iter()) {
+        open = match (v, open) {
+            (0, Some(x)) => {
+                out.push(x);
+                None
+            }
+            (0, None) => None,
+            (v, Some(x)) => Some(x * 10 + v),
+            (v, None) => Some(v),
+        };
+    }
+    out
+}
+
+/// The product of the numbers (`None` without any).
+pub fn product_by_hand(numbers: &[u64]) -> Option<u128> {
+    (!numbers.is_empty()).then(|| numbers.iter().map(|&x| x as u128).product())
+}
+
+/// The greatest common divisor of the numbers (`None` without any), by Stein's binary
+/// algorithm (the library uses Euclid's).
+pub fn gcd_by_hand(numbers: &[u64]) -> Option<u64> {
+    fn binary(mut a: u64, mut b: u64) -> u64 {
+        if a == 0 || b == 0 {
+            return a | b;
+        }
+        let shift = (a | b).trailing_zeros();
+        a >>= a.trailing_zeros();
+        loop {
+            b >>= b.trailing_zeros();
+            if a > b {
+                std::mem::swap(&mut a, &mut b);
+            }
+            b -= a;
+            if b == 0 {
+                return a << shift;
+            }
+        }
+    }
+    let (&first, rest) = numbers.split_first()?;
+    Some(rest.iter().fold(first, |g, &x| binary(g, x)))
 }
 
 /// A random puzzle with the planted grid `g` among its solutions (clues read off it), or with

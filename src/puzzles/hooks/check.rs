@@ -1,6 +1,7 @@
 //! Checking a finished grid against every rule by plain arithmetic, independently of the SAT
 //! encoding: the solver's answers are verified with it, and the tests' brute force uses it.
 
+use super::concat::{gcd_of, line_gcds_as_edges, numbers};
 use super::connect::{components, neighbours};
 use super::format::{HookDigits, HookLayout, HooksPuzzle, Rule, Side};
 use super::pentomino::{Offset, Pentomino};
@@ -111,6 +112,35 @@ pub fn violations(p: &HooksPuzzle, grid: &[u8]) -> Vec<String> {
                 out.push(format!(
                     "{what} {}: the run products add up to {got}, not {want}",
                     k % n
+                ));
+            }
+        }
+    }
+    let numbers_seen = |side: Side, index: usize| -> Option<Vec<u64>> {
+        numbers(&seen(side, index)).into_iter().collect()
+    };
+    for (side, clues) in p.clues.edge_product.iter().flatten() {
+        for (i, &clue) in clues.iter().enumerate().filter(|c| *c.1 != 0) {
+            let product = numbers_seen(*side, i)
+                .filter(|n| !n.is_empty())
+                .and_then(|n| n.iter().try_fold(1u64, |acc, &x| acc.checked_mul(x)));
+            if product != Some(clue) {
+                out.push(format!(
+                    "{side:?}[{i}]: the numbers seen do not multiply to {clue}"
+                ));
+            }
+        }
+    }
+    let line_gcds = (p.clues.row_gcd_left_to_right.as_ref())
+        .zip(p.clues.col_gcd_top_to_bottom.as_ref())
+        .map(|(rows, cols)| line_gcds_as_edges(rows, cols));
+    for (side, clues) in p.clues.edge_gcd.iter().chain(&line_gcds).flatten() {
+        for (i, &clue) in clues.iter().enumerate().filter(|c| *c.1 != 0) {
+            let got = numbers_seen(*side, i).and_then(|n| gcd_of(&n));
+            if got != Some(clue) {
+                let got = got.map_or("no number".into(), |g| format!("GCD {g}"));
+                out.push(format!(
+                    "{side:?}[{i}]: the numbers seen have {got}, not GCD {clue}"
                 ));
             }
         }

@@ -18,6 +18,8 @@ use crate::cnf::Lit;
 use crate::model::{Bit, Encoded};
 use crate::solve::{Backend, SolveError};
 
+use super::concat::GcdLines;
+
 /// The orthogonally connected groups of `true` cells of a `rows x cols` grid, each sorted,
 /// in order of their first cell.
 pub fn components(cells: &[bool], rows: usize, cols: usize) -> Vec<Vec<usize>> {
@@ -173,7 +175,8 @@ pub(crate) fn eager_reachability(
 /// A backend whose models have connected filled cells: each `solve` re-solves, adding cuts,
 /// until the model is connected or the formula (with the cuts) is UNSAT. The cuts are kept
 /// (never guarded): they hold in every connected grid, so they never remove a solution, and
-/// enumeration on top of this backend counts connected grids only.
+/// enumeration on top of this backend counts connected grids only. The GCD clues' exactness
+/// (Hooks #6 and 9) is kept the same way, by nogoods over a line's cells (`with_gcd`).
 pub struct LazyConnected<B> {
     pub(crate) inner: B,
     filled: Vec<Lit>,
@@ -186,6 +189,12 @@ pub struct LazyConnected<B> {
     pub(crate) cuts: Vec<Vec<Lit>>,
     /// Solver calls that returned a disconnected grid.
     pub rejected: u64,
+    /// The lines whose numbers' GCD is checked exactly, if any.
+    gcd: Option<GcdLines>,
+    /// Solver calls that returned a grid with a wrong GCD on some line.
+    pub gcd_rejected: u64,
+    /// The nogoods added for them (also in `cuts`).
+    pub gcd_nogoods: u64,
 }
 
 impl<B: Backend> LazyConnected<B> {
@@ -206,7 +215,19 @@ impl<B: Backend> LazyConnected<B> {
             read_vars,
             cuts: Vec::new(),
             rejected: 0,
+            gcd: None,
+            gcd_rejected: 0,
+            gcd_nogoods: 0,
         }
+    }
+
+    /// Also returns only models whose GCD lines have exactly their clue as GCD.
+    pub(crate) fn with_gcd(mut self, gcd: GcdLines) -> Self {
+        if !gcd.lines.is_empty() {
+            self.read_vars = self.read_vars.max(gcd.read_vars());
+            self.gcd = Some(gcd);
+        }
+        self
     }
 }
 
@@ -226,11 +247,17 @@ impl<B: Backend> Backend for LazyConnected<B> {
                 .iter()
                 .map(|l| model[l.var().idx()] != l.is_neg())
                 .collect();
-            let cuts = cut_clauses(&cells, &self.filled, self.rows, self.cols, self.min_filled);
+            let mut cuts = cut_clauses(&cells, &self.filled, self.rows, self.cols, self.min_filled);
+            self.rejected += u64::from(!cuts.is_empty());
+            if let Some(gcd) = &self.gcd {
+                let nogoods = gcd.nogoods(&model);
+                self.gcd_rejected += u64::from(!nogoods.is_empty());
+                self.gcd_nogoods += nogoods.len() as u64;
+                cuts.extend(nogoods);
+            }
             if cuts.is_empty() {
                 return Ok(true);
             }
-            self.rejected += 1;
             for cut in cuts {
                 self.inner.add_clause(&cut);
                 self.cuts.push(cut);

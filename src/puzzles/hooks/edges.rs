@@ -23,7 +23,7 @@ fn prefix_counts(enc: &mut Encoded, cells: &CellBits, line: &[usize]) -> Vec<(Bi
 }
 
 /// Each clue of `clues` applied to its line by `add`.
-fn each_clue(
+pub(crate) fn each_clue(
     enc: &mut Encoded,
     cells: &CellBits,
     clues: &EdgeClues,

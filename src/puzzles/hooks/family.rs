@@ -11,8 +11,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::{
-    AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksPuzzle, SHIPPED_COUNT,
-    check, render_grid, shipped,
+    AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksPuzzle, LazyConnected,
+    SHIPPED_COUNT, check, render_grid, shipped,
 };
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::puzzles::{
@@ -196,6 +196,7 @@ impl Puzzle for HooksView {
             model: self.0.build_with(opts.encode(), opts.connect),
             connect: opts.connect,
             rejected: 0,
+            gcd_rejected: 0,
             cuts: Vec::new(),
             solved: false,
             tilings: None,
@@ -207,8 +208,10 @@ struct HooksInstance {
     puzzle: Rc<HooksPuzzle>,
     model: HooksModel,
     connect: Connectivity,
-    /// Solver answers rejected as disconnected, and the cuts added, in the last solve.
+    /// Solver answers rejected as disconnected, or with a wrong GCD, and the cuts and nogoods
+    /// added, in the last solve.
     rejected: u64,
+    gcd_rejected: u64,
     cuts: Vec<Vec<Lit>>,
     solved: bool,
     /// With the tiling rule and a unique grid: how many tilings of it (up to 2) the formula
@@ -231,6 +234,16 @@ impl HooksInstance {
     }
 }
 
+impl HooksInstance {
+    /// Keeps what the last solve through `backend` rejected and added.
+    fn record<B: Backend>(&mut self, backend: LazyConnected<B>) {
+        self.rejected = backend.rejected;
+        self.gcd_rejected = backend.gcd_rejected;
+        self.cuts = backend.cuts;
+        self.solved = true;
+    }
+}
+
 impl Instance for HooksInstance {
     fn cnf(&self) -> &Cnf {
         &self.model.cnf
@@ -243,9 +256,7 @@ impl Instance for HooksInstance {
     fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
         let mut backend = self.model.backend(Varisat::with_cnf(&self.model.cnf));
         let verdict = solve::solve_unique(&mut self.model.cnf, &mut backend)?;
-        self.rejected = backend.rejected;
-        self.cuts = backend.cuts;
-        self.solved = true;
+        self.record(backend);
         self.count_tilings(&verdict)?;
         Ok(verdict)
     }
@@ -266,9 +277,7 @@ impl Instance for HooksInstance {
     fn solve_unique_on(&mut self, backend: &mut dyn Backend) -> Result<Verdict, SolveError> {
         let mut backend = self.model.backend(backend);
         let verdict = solve::solve_unique(&mut self.model.cnf, &mut backend)?;
-        self.rejected = backend.rejected;
-        self.cuts = backend.cuts;
-        self.solved = true;
+        self.record(backend);
         self.count_tilings(&verdict)?;
         Ok(verdict)
     }
@@ -317,10 +326,18 @@ impl Instance for HooksInstance {
     }
 
     fn incomplete(&self) -> Option<String> {
-        (self.model.connected && self.connect == Connectivity::Lazy).then(|| {
-            "the filled cells must be connected, and with --connect lazy (the default) that rule \
-             is kept by cuts while solving, not by the CNF alone; say --connect eager to put \
-             reachability in the CNF"
+        if self.model.connected && self.connect == Connectivity::Lazy {
+            return Some(
+                "the filled cells must be connected, and with --connect lazy (the default) that \
+                 rule is kept by cuts while solving, not by the CNF alone; say --connect eager to \
+                 put reachability in the CNF"
+                    .to_string(),
+            );
+        }
+        (!self.model.gcd_lines.is_empty() && self.model.gcd_nogoods_in_cnf.is_none()).then(|| {
+            "a GCD clue's exactness (not merely a common divisor) is kept by nogoods while \
+             solving, not by the CNF alone; say --connect eager to put the nogoods a solve needs \
+             in the CNF"
                 .to_string()
         })
     }
@@ -335,25 +352,31 @@ impl Instance for HooksInstance {
         if self.incomplete().is_some() {
             // The cuts a solve needs make the exported formula's models exactly the puzzle's
             // solutions (projected on the cells), so any DIMACS solver can re-check the answer.
-            let mut probe = HooksInstance {
-                puzzle: self.puzzle.clone(),
-                model: self.model.clone(),
-                connect: self.connect,
-                rejected: 0,
-                cuts: Vec::new(),
-                solved: false,
-                tilings: None,
-            };
-            probe.solve_unique()?;
-            cnf.track("connectivity", |cnf| {
-                for cut in &probe.cuts {
-                    cnf.add_clause(cut);
+            match self.model.lazy_clauses()? {
+                Some(cuts) => {
+                    cnf.track("lazy clauses", |cnf| {
+                        for cut in &cuts {
+                            cnf.add_clause(cut);
+                        }
+                    });
+                    comments.push(format!(
+                        "{} clauses found by `satpuz count {origin} --all` are included \
+                         (connectivity cuts, GCD nogoods), so the models are exactly the \
+                         puzzle's solutions",
+                        cuts.len()
+                    ));
                 }
-            });
+                None => comments.push(format!(
+                    "NOT EXACT: the puzzle has {} grids or more, too many to collect the \
+                     connectivity cuts and GCD nogoods; some models may break those rules",
+                    super::LAZY_CLAUSES_LIMIT
+                )),
+            }
+        }
+        if let Some(count) = self.model.gcd_nogoods_in_cnf {
             comments.push(format!(
-                "the filled cells must be connected: {} cut clauses found by `satpuz solve \
-                 {origin}` are included, so the models are exactly the puzzle's solutions",
-                probe.cuts.len()
+                "GCD clues: {count} nogoods found by a solve are included (each forbids one \
+                 line's word whose numbers have another GCD)"
             ));
         }
         Ok((cnf, comments))
@@ -386,14 +409,22 @@ impl Instance for HooksInstance {
                 words(by_search)
             ));
         }
+        if self.solved && !self.model.gcd_lines.is_empty() {
+            out.push(format!(
+                "gcd: {} grid(s) with a line whose numbers have another GCD, cut off by nogoods \
+                 (counted with the cuts above)",
+                self.gcd_rejected
+            ));
+        }
         out
     }
 
     fn note_details(&self) -> Option<Value> {
         let mut details = serde_json::Map::new();
-        if self.solved && self.model.connected {
+        if self.solved && (self.model.connected || !self.model.gcd_lines.is_empty()) {
             details.insert("connectivity_rejections".into(), json!(self.rejected));
             details.insert("connectivity_cuts".into(), json!(self.cuts.len()));
+            details.insert("gcd_rejections".into(), json!(self.gcd_rejected));
         }
         if let Some((by_formula, by_search)) = self.tilings {
             details.insert("tiling_unique".into(), json!(by_formula == 1));

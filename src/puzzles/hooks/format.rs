@@ -11,6 +11,9 @@ use super::pentomino::Pentomino;
 /// Largest grid side: digits stay below 100 and every product fits comfortably in a `u128`.
 pub(crate) const MAX_N: usize = 20;
 
+/// Largest grid side for the rules that read a run as a decimal number: one digit per cell.
+pub(crate) const MAX_N_CONCAT: usize = 9;
+
 /// Why a Hooks puzzle file was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum HooksError {
@@ -29,8 +32,10 @@ pub enum HooksError {
     #[error(
         "rule `{rule}` is not supported yet ({why}); supported: counts, row_col_sums, connected, \
          no_2x2, edge_first_two_product, edge_first_block_sum, equal_region_sums, \
-         cell_clue_neighbour_sum, line_sum_of_run_products, pentomino_decomposition_9_distinct, \
-         pentomino_sum_multiple_of_5, edge_first_seen_digit, edge_first_seen_pentomino"
+         cell_clue_neighbour_sum, line_sum_of_run_products, edge_gcd_of_concatenations, \
+         edge_product_of_concatenations, line_gcd_of_concatenations, \
+         pentomino_decomposition_9_distinct, pentomino_sum_multiple_of_5, edge_first_seen_digit, \
+         edge_first_seen_pentomino"
     )]
     /// A rule the engine cannot encode yet.
     Unsupported {
@@ -99,11 +104,13 @@ pub enum Rule {
     /// Hooks #4: `clues.row_sum_of_run_products`, `clues.col_sum_of_run_products`: per line,
     /// the sum of the products of its runs of filled cells.
     LineSumOfRunProducts,
-    /// Hooks #6 (not supported yet): GCDs of run-concatenated numbers seen from an edge.
+    /// Hooks #6: `clues.edge_gcd`: the GCD (exactly) of the numbers read from the runs of
+    /// filled cells seen from an edge, each run's digits in the viewing direction.
     EdgeGcdOfConcatenations,
-    /// Hooks #6 (not supported yet): products of run-concatenated numbers seen from an edge.
+    /// Hooks #6: `clues.edge_product`: the product of those numbers.
     EdgeProductOfConcatenations,
-    /// Hooks 9 (not supported yet): GCDs of run-concatenated numbers along a line.
+    /// Hooks 9: `clues.row_gcd_left_to_right`, `clues.col_gcd_top_to_bottom`: the GCD of each
+    /// row's (column's) numbers, read left to right (top to bottom).
     LineGcdOfConcatenations,
     /// Hooks 11: the filled cells tile exactly into different free pentominoes (9 on the 9x9
     /// frame; rotations and reflections are the same shape, no shape twice).
@@ -129,15 +136,9 @@ impl fmt::Display for Rule {
 impl Rule {
     /// Why a rule has no engine module yet, or `None` when it is supported.
     pub(crate) fn unsupported(self) -> Option<&'static str> {
-        match self {
-            Rule::EdgeGcdOfConcatenations | Rule::EdgeProductOfConcatenations => {
-                Some("Hooks #6: run-concatenated numbers need an automaton")
-            }
-            Rule::LineGcdOfConcatenations => {
-                Some("Hooks 9: run-concatenated numbers need an automaton")
-            }
-            _ => None,
-        }
+        // Every rule of the series has its module now; a new tag says here why it has none.
+        let _ = self;
+        None
     }
 }
 
@@ -218,6 +219,20 @@ pub struct Clues {
     /// the first filled cell seen from that edge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edge_first_seen_pentomino: Option<SparseEdgeClues<Pentomino>>,
+    /// `edge_gcd_of_concatenations`: per side, the GCD of the numbers the line's runs of
+    /// filled cells spell in the viewing direction (0: no clue).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_gcd: Option<EdgeClues>,
+    /// `edge_product_of_concatenations`: per side, the product of those numbers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_product: Option<EdgeClues>,
+    /// `line_gcd_of_concatenations`: per row (top to bottom), the GCD of the numbers its runs
+    /// spell left to right.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row_gcd_left_to_right: Option<Vec<u64>>,
+    /// `line_gcd_of_concatenations`: per column (left to right), read top to bottom.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub col_gcd_top_to_bottom: Option<Vec<u64>>,
     /// Clue fields of rules without an engine module (their rule is reported first).
     #[serde(flatten)]
     pub(crate) other: BTreeMap<String, serde_json::Value>,
@@ -328,17 +343,20 @@ impl HooksPuzzle {
                  and must be listed",
             ));
         }
+        self.validate_concatenations()?;
         if let Some(field) = self.clues.other.keys().next() {
             return Err(invalid(
                 format!("clues.{field}"),
                 "unknown clue field (known: row_sum, col_sum, edge_first_two_product, \
                  edge_first_block_sum, row_sum_of_run_products, col_sum_of_run_products, \
+                 edge_gcd, edge_product, row_gcd_left_to_right, col_gcd_top_to_bottom, \
                  edge_first_seen_digit, edge_first_seen_pentomino)",
             ));
         }
         self.validate_givens()?;
         self.validate_line_sums()?;
         self.validate_run_products()?;
+        self.validate_line_gcds()?;
         for (rule, field, clues) in [
             (
                 Rule::EdgeFirstTwoProduct,
@@ -349,6 +367,16 @@ impl HooksPuzzle {
                 Rule::EdgeFirstBlockSum,
                 "edge_first_block_sum",
                 &self.clues.edge_first_block_sum,
+            ),
+            (
+                Rule::EdgeGcdOfConcatenations,
+                "edge_gcd",
+                &self.clues.edge_gcd,
+            ),
+            (
+                Rule::EdgeProductOfConcatenations,
+                "edge_product",
+                &self.clues.edge_product,
             ),
         ] {
             self.validate_edges(rule, field, clues.as_ref())?;
@@ -401,50 +429,77 @@ impl HooksPuzzle {
     }
 
     fn validate_line_sums(&self) -> Result<(), HooksError> {
-        let present = self.clues.row_sum.is_some() || self.clues.col_sum.is_some();
-        if !self.rule_data(Rule::RowColSums, "clues.row_sum/col_sum", present)? {
-            return Ok(());
-        }
-        for (field, sums) in [
-            ("clues.row_sum", &self.clues.row_sum),
-            ("clues.col_sum", &self.clues.col_sum),
-        ] {
-            let Some(sums) = sums else {
-                return Err(invalid(field, "rule `row_col_sums` needs this field"));
-            };
-            if sums.len() != self.n {
-                return Err(invalid(
-                    field,
-                    format!(
-                        "{} entries, expected one per line (n = {})",
-                        sums.len(),
-                        self.n
-                    ),
-                ));
-            }
-        }
-        Ok(())
+        self.validate_row_col_clues(
+            Rule::RowColSums,
+            [
+                ("row_sum", &self.clues.row_sum),
+                ("col_sum", &self.clues.col_sum),
+            ],
+        )
     }
 
     fn validate_run_products(&self) -> Result<(), HooksError> {
-        let (rows, cols) = (
-            &self.clues.row_sum_of_run_products,
-            &self.clues.col_sum_of_run_products,
-        );
-        let present = rows.is_some() || cols.is_some();
-        let field = "clues.row_sum_of_run_products/col_sum_of_run_products";
-        if !self.rule_data(Rule::LineSumOfRunProducts, field, present)? {
+        self.validate_row_col_clues(
+            Rule::LineSumOfRunProducts,
+            [
+                (
+                    "row_sum_of_run_products",
+                    &self.clues.row_sum_of_run_products,
+                ),
+                (
+                    "col_sum_of_run_products",
+                    &self.clues.col_sum_of_run_products,
+                ),
+            ],
+        )
+    }
+
+    fn validate_line_gcds(&self) -> Result<(), HooksError> {
+        self.validate_row_col_clues(
+            Rule::LineGcdOfConcatenations,
+            [
+                ("row_gcd_left_to_right", &self.clues.row_gcd_left_to_right),
+                ("col_gcd_top_to_bottom", &self.clues.col_gcd_top_to_bottom),
+            ],
+        )
+    }
+
+    /// A run read as a decimal number needs one digit per cell.
+    fn validate_concatenations(&self) -> Result<(), HooksError> {
+        let concat = [
+            Rule::EdgeGcdOfConcatenations,
+            Rule::EdgeProductOfConcatenations,
+            Rule::LineGcdOfConcatenations,
+        ];
+        match concat.into_iter().find(|&r| self.has(r)) {
+            Some(rule) if self.n > MAX_N_CONCAT => Err(invalid(
+                "n",
+                format!(
+                    "rule `{rule}` reads runs of cells as decimal numbers, one digit per cell: \
+                     n = {} is more than {MAX_N_CONCAT}",
+                    self.n
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// A rule clued by one array for the rows and one for the columns (`fields` without the
+    /// `clues.` prefix): both present exactly when the rule is listed, n entries each.
+    fn validate_row_col_clues(
+        &self,
+        rule: Rule,
+        fields: [(&str, &Option<Vec<u64>>); 2],
+    ) -> Result<(), HooksError> {
+        let present = fields.iter().any(|(_, c)| c.is_some());
+        let both = format!("clues.{}/{}", fields[0].0, fields[1].0);
+        if !self.rule_data(rule, &both, present)? {
             return Ok(());
         }
-        for (field, clues) in [
-            ("clues.row_sum_of_run_products", rows),
-            ("clues.col_sum_of_run_products", cols),
-        ] {
+        for (field, clues) in fields {
+            let field = format!("clues.{field}");
             let Some(clues) = clues else {
-                return Err(invalid(
-                    field,
-                    "rule `line_sum_of_run_products` needs this field",
-                ));
+                return Err(invalid(field, format!("rule `{rule}` needs this field")));
             };
             if clues.len() != self.n {
                 return Err(invalid(

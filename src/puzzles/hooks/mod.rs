@@ -7,6 +7,7 @@
 
 pub(crate) mod answer;
 pub mod check;
+pub(crate) mod concat;
 pub mod connect;
 pub(crate) mod digits;
 pub(crate) mod edges;
@@ -21,7 +22,7 @@ pub(crate) mod sums;
 pub mod tiling;
 
 use crate::choice::Choice;
-use crate::cnf::{Cnf, Lit};
+use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::model::{EncodeOptions, Encoded};
 use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
 
@@ -44,7 +45,8 @@ pub enum Connectivity {
     #[default]
     Lazy,
     /// Reachability from the first filled cell in up to 44 steps, in the CNF itself (about
-    /// 11,000 more variables); the exported CNF then needs no cuts from a solve.
+    /// 11,000 more variables); the exported CNF then needs no cuts from a solve. GCD clues'
+    /// exactness has no encoding of its own: the nogoods a solve needs go in the CNF at build.
     Eager,
 }
 
@@ -83,6 +85,12 @@ pub struct HooksModel {
     pub(crate) connected: bool,
     /// Every grid fills this many cells (strengthens the connectivity cuts).
     pub(crate) total_filled: usize,
+    /// The GCD clues (Hooks #6, 9): the CNF states only that the clue divides every number;
+    /// [`HooksModel::backend`] checks that it is the GCD.
+    pub(crate) gcd_lines: Vec<concat::GcdLine>,
+    /// With [`Connectivity::Eager`] and GCD clues: how many nogoods a solve at build put in
+    /// the CNF, so that it alone states the puzzle (`None` if the solve failed).
+    pub(crate) gcd_nogoods_in_cnf: Option<usize>,
 }
 
 impl HooksPuzzle {
@@ -101,6 +109,7 @@ impl HooksPuzzle {
         cells.add_counts(&mut enc);
 
         cells.add_givens(&mut enc, &self.givens);
+        let mut gcd_lines = Vec::new();
         for &rule in &self.rules {
             match rule {
                 Rule::Counts | Rule::Connected => {}
@@ -150,10 +159,26 @@ impl HooksPuzzle {
                 Rule::PentominoDecomposition9Distinct
                 | Rule::PentominoSumMultipleOf5
                 | Rule::EdgeFirstSeenPentomino => {}
-                // validate() rejects these before a model is built
-                Rule::EdgeGcdOfConcatenations
-                | Rule::EdgeProductOfConcatenations
-                | Rule::LineGcdOfConcatenations => {}
+                Rule::EdgeProductOfConcatenations => {
+                    if let Some(clues) = &self.clues.edge_product {
+                        concat::add_products(&mut enc, &cells, clues);
+                    }
+                }
+                Rule::EdgeGcdOfConcatenations => {
+                    if let Some(clues) = &self.clues.edge_gcd {
+                        gcd_lines.extend(concat::add_gcd_divisibility(&mut enc, &cells, clues));
+                    }
+                }
+                Rule::LineGcdOfConcatenations => {
+                    let clues = &self.clues;
+                    let (Some(rows), Some(cols)) =
+                        (&clues.row_gcd_left_to_right, &clues.col_gcd_top_to_bottom)
+                    else {
+                        continue; // validate() requires both
+                    };
+                    let clues = concat::line_gcds_as_edges(rows, cols);
+                    gcd_lines.extend(concat::add_gcd_divisibility(&mut enc, &cells, &clues));
+                }
             }
         }
         let tiles = tiling::add_tiling_rules(&mut enc, &cells, self);
@@ -175,16 +200,34 @@ impl HooksPuzzle {
         enc.project_on(&values, true);
         let cells = cells.resolve(&mut enc);
         let tiles = tiles.map(|t| t.resolve(&mut enc, n));
-        HooksModel {
+        let mut model = HooksModel {
             cnf: enc.cnf,
             n,
             cells,
             tiles,
             connected: self.has(Rule::Connected),
             total_filled: self.total_filled(),
+            gcd_lines,
+            gcd_nogoods_in_cnf: None,
+        };
+        if connect == Connectivity::Eager && !model.gcd_lines.is_empty() {
+            // A failed solve, or too many grids, leaves them out; the backend still checks
+            // every model, and `gcd_nogoods_in_cnf` says the CNF is not the whole puzzle.
+            if let Ok(Some(nogoods)) = model.lazy_clauses() {
+                model.cnf.track("gcd nogoods", |cnf| {
+                    for clause in &nogoods {
+                        cnf.add_clause(clause);
+                    }
+                });
+                model.gcd_nogoods_in_cnf = Some(nogoods.len());
+            }
         }
+        model
     }
 }
+
+/// The most grids [`HooksModel::lazy_clauses`] lists to collect the clauses a solve adds.
+pub(crate) const LAZY_CLAUSES_LIMIT: u64 = 10_000;
 
 /// What solving a Hooks puzzle found.
 #[derive(Debug, Clone)]
@@ -195,20 +238,44 @@ pub struct Solved {
     pub other: Option<Vec<u8>>,
     /// Solver answers rejected because their filled cells were not connected.
     pub rejected: u64,
-    /// The connectivity cut clauses added (over the cells' filled literals).
+    /// Solver answers rejected because a line's numbers had another GCD than its clue.
+    pub gcd_rejected: u64,
+    /// The clauses added while solving: connectivity cuts (over the cells' filled literals)
+    /// and GCD nogoods (over a line's cells).
     pub cuts: Vec<Vec<Lit>>,
 }
 
 impl HooksModel {
     /// `inner`, made to return only grids that satisfy the connectivity rule (when the puzzle
-    /// has one).
+    /// has one) and whose GCD clues are exact.
     pub fn backend<B: Backend>(&self, inner: B) -> LazyConnected<B> {
         let (filled, side) = if self.connected {
             (self.cells.filled.clone(), self.n)
         } else {
             (Vec::new(), 0)
         };
-        LazyConnected::new(inner, filled, side, side, self.total_filled)
+        LazyConnected::new(inner, filled, side, side, self.total_filled).with_gcd(
+            concat::GcdLines {
+                cells: self.cells.clone(),
+                lines: self.gcd_lines.clone(),
+            },
+        )
+    }
+
+    /// The clauses solving adds beyond the CNF (connectivity cuts, GCD nogoods) while it
+    /// lists every grid, on a copy: with them the CNF's models are exactly the puzzle's
+    /// solutions (projected on the cells). `None` when there are [`LAZY_CLAUSES_LIMIT`] grids
+    /// or more (the list, and so the clauses, may be incomplete).
+    pub(crate) fn lazy_clauses(&self) -> Result<Option<Vec<Vec<Lit>>>, SolveError> {
+        let mut probe = self.clone();
+        let mut backend = probe.backend(Varisat::with_cnf(&probe.cnf));
+        let found = solve::enumerate(
+            &mut probe.cnf,
+            &mut backend,
+            Some(LAZY_CLAUSES_LIMIT),
+            |_| std::ops::ControlFlow::Continue(()),
+        )?;
+        Ok((found < LAZY_CLAUSES_LIMIT).then_some(backend.cuts))
     }
 
     /// The grid of a model.
@@ -229,6 +296,7 @@ impl HooksModel {
             grid,
             other,
             rejected: backend.rejected,
+            gcd_rejected: backend.gcd_rejected,
             cuts: backend.cuts,
         })
     }
