@@ -512,32 +512,37 @@ impl CaseSolver {
 
     /// A minimal core, the smaller of the deletion passes front to back and back to front
     /// (a deletion pass finds *a* minimal core, and the order decides which; the reader wants
-    /// as few statements as possible).
-    fn smallest_core(&mut self, fixed: &[Lit], core: &[Lit]) -> Result<Vec<Lit>, SolveError> {
-        let forward = self.minimise(fixed, core.iter().copied())?;
-        let backward = self.minimise(fixed, core.iter().rev().copied())?;
-        Ok(if backward.len() < forward.len() {
-            backward
-        } else {
-            forward
-        })
+    /// as few statements as possible); None when neither keeps fewer than `limit` items (the
+    /// caller has a smaller one already, and a pass gives up as soon as it cannot beat it).
+    fn smallest_core_below(
+        &mut self,
+        fixed: &[Lit],
+        core: &[Lit],
+        limit: usize,
+    ) -> Result<Option<Vec<Lit>>, SolveError> {
+        let forward = self.minimise_below(fixed, core.iter().copied(), limit)?;
+        let limit = forward.as_ref().map_or(limit, Vec::len);
+        let backward = self.minimise_below(fixed, core.iter().rev().copied(), limit)?;
+        Ok(backward.or(forward))
     }
 
-    /// A minimal subset of `core` that, with `fixed` (assumed first), is still UNSAT.
-    fn minimise(
+    /// A minimal subset of `core` that, with `fixed` (assumed first), is still UNSAT, if one
+    /// of fewer than `limit` items turns up.
+    fn minimise_below(
         &mut self,
         fixed: &[Lit],
         core: impl Iterator<Item = Lit>,
-    ) -> Result<Vec<Lit>, SolveError> {
+        limit: usize,
+    ) -> Result<Option<Vec<Lit>>, SolveError> {
         let items: Vec<(Lit, Role)> = fixed
             .iter()
             .map(|&l| (l, Role::Fixed))
             .chain(core.map(|l| (l, Role::Plain)))
             .collect();
-        let minimised = self
-            .solver
-            .minimise(&items, None, Deletion::EAGER, &mut NoWitnesses)?;
-        Ok(minimised.kept.iter().map(|&i| items[i].0).collect())
+        let minimised =
+            self.solver
+                .minimise_below(&items, None, Deletion::EAGER, &mut NoWitnesses, limit)?;
+        Ok(minimised.map(|m| m.kept.iter().map(|&i| items[i].0).collect()))
     }
 
     /// A solver solution as `room_of[cat][value]`.
@@ -583,7 +588,9 @@ fn is_thief(case: &Case, solution: &[Vec<usize>], t: usize) -> bool {
 }
 
 /// One square the statements force given the sheet, with a minimal explanation; or the
-/// minimal reason the sheet is already wrong.
+/// minimal reason the sheet is already wrong. Of the blank squares, the one whose
+/// explanation is smallest (the first found on a tie): each is tried once against the
+/// best so far, and a deletion pass gives up as soon as it cannot beat it.
 pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
     let mut cs = CaseSolver::new(case)?;
     let given = CaseSolver::given(sheet);
@@ -591,7 +598,9 @@ pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
     assumptions.extend(given.iter().map(|&s| cs.lit(s)));
     let Some(values) = cs.solver.solve_values(&assumptions)? else {
         let core = cs.solver.failed();
-        let core = cs.smallest_core(&[], &core)?;
+        let core = cs
+            .smallest_core_below(&[], &core, usize::MAX)?
+            .expect("a minimal core keeps fewer than usize::MAX items");
         let (statements, given) = cs.explain(&core, &given);
         let broken = (0..case.statements.len())
             .filter(|&i| sheet.mark(&case.statements[i].fact) == Mark::Violated)
@@ -604,7 +613,9 @@ pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
     };
     // The sheet fits the statements, and the case has one solution: this is it.
     let solution = cs.room_of(&values);
-    let mut best: Option<(usize, Hint)> = None;
+    // Every blank square with the core of the solve that denies it; the squares with the
+    // smallest cores go first, so that a small reason is found early and bounds the rest.
+    let mut blanks: Vec<(Square, Lit, Vec<Lit>)> = Vec::new();
     for (room, row) in sheet.placed.iter().enumerate() {
         for (cat, v) in row.iter().enumerate() {
             if v.is_some() {
@@ -624,19 +635,30 @@ pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
                 .into_iter()
                 .filter(|&l| l != deny)
                 .collect();
-            let core = cs.smallest_core(&[deny], &core)?;
-            let size = core.len();
-            if best.as_ref().is_none_or(|(b, _)| size < *b) {
-                let (statements, given) = cs.explain(&core, &given);
-                best = Some((
-                    size,
-                    Hint::Fill {
-                        square,
-                        statements,
-                        given,
-                    },
-                ));
-            }
+            blanks.push((square, deny, core));
+        }
+    }
+    blanks.sort_by_key(|(_, _, core)| core.len());
+    let mut best: Option<(usize, Hint)> = None;
+    for (square, deny, core) in blanks {
+        // Only a smaller reason than the best so far can replace it; nothing is smaller
+        // than one statement or square (the rules of the sheet alone force none).
+        let limit = best.as_ref().map_or(usize::MAX, |(size, _)| *size);
+        let Some(core) = cs.smallest_core_below(&[deny], &core, limit)? else {
+            continue;
+        };
+        let size = core.len();
+        let (statements, given) = cs.explain(&core, &given);
+        best = Some((
+            size,
+            Hint::Fill {
+                square,
+                statements,
+                given,
+            },
+        ));
+        if size == 1 {
+            break;
         }
     }
     Ok(match best {
