@@ -728,3 +728,171 @@ fn portia_puzzles_by_id_and_at_random_and_their_verdicts() {
     }
     s.shutdown();
 }
+
+/// The lock's heirlooms for these owners, as the try call takes them.
+fn owners(pairs: &[(&str, &str)]) -> Value {
+    Value::Object(
+        pairs
+            .iter()
+            .map(|(n, h)| (n.to_string(), json!(h)))
+            .collect(),
+    )
+}
+
+#[test]
+fn the_jindosh_lock_opens_on_the_riddles_answer_and_why_names_the_needed_clues() {
+    let s = server(Duration::from_secs(60));
+    let a = addr(&s);
+    let riddle = common::jindosh();
+    let (status, read) = post_json(&a, "/api/jindosh/read", &json!({}));
+    assert_eq!(status, 200, "{read}");
+    assert_eq!(read["solutions"], 1);
+    assert_eq!(read["names"].as_array().unwrap().len(), 5);
+    assert_eq!(read["clues"].as_array().unwrap().len(), riddle.clues.len());
+    assert!(read["unreadable"].as_array().unwrap().is_empty());
+    // The page's text is the riddle's own, and the reader reads it whole.
+    let text = read["text"].as_str().unwrap().to_string();
+    let (_, pasted) = post_json(&a, "/api/jindosh/read", &json!({ "text": text }));
+    assert_eq!(pasted["solutions"], 1, "{pasted}");
+    assert!(pasted["unreadable"].as_array().unwrap().is_empty());
+
+    // The seed's answer opens it, from the built-in riddle and from the pasted text; any two
+    // heirlooms swapped, or one left out, keep it shut.
+    for riddle_fields in [json!({}), json!({ "text": text })] {
+        let mut body = riddle_fields.clone();
+        body["heirlooms"] = owners(&common::JINDOSH_OWNERS);
+        let (status, v) = post_json(&a, "/api/jindosh/try", &body);
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(
+            (v["opens"].clone(), v["verdict"].clone()),
+            (json!(true), json!("opens"))
+        );
+        for i in 0..5 {
+            for j in i + 1..5 {
+                let mut swapped = common::JINDOSH_OWNERS;
+                let (hi, hj) = (swapped[i].1, swapped[j].1);
+                swapped[i].1 = hj;
+                swapped[j].1 = hi;
+                body["heirlooms"] = owners(&swapped);
+                let (_, v) = post_json(&a, "/api/jindosh/try", &body);
+                assert_eq!(v["opens"], false, "{swapped:?}");
+            }
+        }
+        body["heirlooms"] = owners(&common::JINDOSH_OWNERS[1..]);
+        let (_, v) = post_json(&a, "/api/jindosh/try", &body);
+        assert_eq!(v["opens"], false);
+        assert_eq!(v["missing"], json!([common::JINDOSH_OWNERS[0].0]));
+    }
+
+    // Why: a clue is needed exactly when brute force finds a second answer without it.
+    let (status, why) = post_json(&a, "/api/jindosh/why", &json!({}));
+    assert_eq!(status, 200, "{why}");
+    let clues = why["clues"].as_array().unwrap();
+    assert_eq!(clues.len(), riddle.clues.len());
+    assert_eq!(common::brute_force(&riddle, &riddle.clues, 2).len(), 1);
+    let mut needed = 0;
+    for (i, c) in clues.iter().enumerate() {
+        let mut fewer = riddle.clues.clone();
+        fewer.remove(i);
+        let by_brute_force = common::brute_force(&riddle, &fewer, 2).len() > 1;
+        assert_eq!(c["needed"], by_brute_force, "clue {}: {c}", i + 1);
+        assert_eq!(c["text"].as_str(), riddle.clues[i].text.as_deref());
+        needed += usize::from(by_brute_force);
+    }
+    assert_eq!(why["needed"], needed);
+    assert!(needed > 0 && needed < clues.len(), "{needed}");
+    s.shutdown();
+}
+
+#[test]
+fn a_pasted_riddle_lists_every_unreadable_sentence_and_a_lock_it_cannot_judge_is_400() {
+    let s = server(Duration::from_secs(60));
+    let a = addr(&s);
+    let text = std::fs::read_to_string(common::encodings_dir().join("jindosh.txt")).unwrap();
+    // Two sentences the reader cannot read, in place of the red/green clue.
+    let broken = text.replace(
+        "The lady in red sat left of someone in green.",
+        "Her hat was next to her. Lady Winslow owned the Ring and the Diamond.",
+    );
+    assert_ne!(broken, text);
+    let (status, read) = post_json(&a, "/api/jindosh/read", &json!({ "text": broken }));
+    assert_eq!(status, 200, "{read}");
+    let unreadable = read["unreadable"].as_array().unwrap();
+    let sentences: Vec<&str> = unreadable
+        .iter()
+        .map(|u| u["sentence"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sentences,
+        [
+            "Her hat was next to her.",
+            "Lady Winslow owned the Ring and the Diamond."
+        ],
+        "{read}"
+    );
+    assert!(unreadable.iter().all(|u| u["number"].as_u64().unwrap() > 1));
+    assert!(unreadable[1]["problem"].as_str().unwrap().contains("both"));
+    // The red/green clue is needed (see the test above), so the rest allow two answers.
+    let mut riddle = common::jindosh();
+    riddle.clues.remove(3);
+    assert!(common::brute_force(&riddle, &riddle.clues, 2).len() > 1);
+    assert_eq!(read["solutions"], 2);
+    for path in ["try", "why"] {
+        let (status, message, field) = error(
+            &a,
+            &format!("/api/jindosh/{path}"),
+            &json!({"text": broken, "heirlooms": owners(&common::JINDOSH_OWNERS)}),
+        );
+        // why takes no heirlooms: its 400 names that field instead.
+        if path == "why" {
+            assert_eq!(
+                (status, field.as_deref()),
+                (400, Some("heirlooms")),
+                "{message}"
+            );
+            let (status, message, field) =
+                error(&a, "/api/jindosh/why", &json!({ "text": broken }));
+            assert_eq!((status, field.as_deref()), (400, Some("text")), "{message}");
+            assert!(message.contains("more than one answer"), "{message}");
+        } else {
+            assert_eq!((status, field.as_deref()), (400, Some("text")), "{message}");
+            assert!(message.contains("more than one answer"), "{message}");
+        }
+    }
+
+    let cases = [
+        (
+            "read",
+            json!({"text": 7}),
+            "text",
+            "expected the riddle's text",
+        ),
+        ("read", json!({"text": "Nothing here."}), "text", "no clues"),
+        ("read", json!({"seed": 1}), "seed", "unknown field"),
+        (
+            "try",
+            json!({"heirlooms": {"Lady Wnslow": "Ring"}}),
+            "heirlooms",
+            "not a name of this riddle",
+        ),
+        (
+            "try",
+            json!({"heirlooms": {"Lady Winslow": "Crown"}}),
+            "heirlooms",
+            "not an heirloom",
+        ),
+        (
+            "try",
+            json!({"heirlooms": ["Ring"]}),
+            "heirlooms",
+            "expected an object",
+        ),
+    ];
+    for (path, body, field, words) in cases {
+        let (status, message, f) = error(&a, &format!("/api/jindosh/{path}"), &body);
+        assert_eq!(status, 400, "{path} {body}: {message}");
+        assert_eq!(f.as_deref(), Some(field), "{path} {body}: {message}");
+        assert!(message.contains(words), "{path} {body}: {message}");
+    }
+    s.shutdown();
+}

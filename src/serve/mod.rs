@@ -14,6 +14,7 @@
 
 mod api;
 mod inquest;
+mod jindosh;
 mod pages;
 mod portia;
 
@@ -29,6 +30,7 @@ use tiny_http::{Header, Method, Request, Response, Server as Http};
 
 pub use api::{ApiError, ErrorReport};
 pub use inquest::{CaseReport, CategoryColumn, VerdictReport};
+pub use jindosh::{LockReport, LockTryReport, LockWhyReport, UnreadableSentence};
 pub use portia::{CasketView, InscriptionTruth, PortiaReport, PortiaVerdictReport};
 
 /// Largest request body accepted (larger: 413).
@@ -259,6 +261,9 @@ fn route(path: &str) -> Option<Handler> {
         "/api/inquest/check" => inquest::check_call,
         "/api/inquest/hint" => inquest::hint_call,
         "/api/inquest/verdict" => inquest::verdict_call,
+        "/api/jindosh/read" => jindosh::read_call,
+        "/api/jindosh/try" => jindosh::try_call,
+        "/api/jindosh/why" => jindosh::why_call,
         "/api/portia/deal" => portia::deal_call,
         "/api/portia/verdict" => portia::verdict_call,
         _ => return None,
