@@ -477,3 +477,109 @@ fn the_jindosh_lock_opens_in_chromium() {
     drop(b);
     server.shutdown();
 }
+
+fn grid_marks(b: &Browser) -> Vec<String> {
+    page_marks(b)
+}
+
+#[test]
+fn a_grid_file_is_played_in_chromium() {
+    let server = start(&Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        workers: 2,
+        time_limit: Duration::from_secs(60),
+    })
+    .unwrap();
+    let a = server.addr().to_string();
+    let b = Browser::start(1280, 1000);
+    b.go(&format!("{}grid", server.url()));
+    b.wait_for(
+        "the Zebra puzzle's sheet",
+        "return document.querySelectorAll('#sheet select').length === 25 && document.getElementById('sheet').dataset.checked;",
+    );
+    assert!(b.text(&b.find("#case-line")).contains("1 solution, proved"));
+    // H twice: two squares filled, each the one the API hints on the sheet before it.
+    for filled_before in 0..2 {
+        let before = b
+            .script(
+                "return document.getElementById('sheet').dataset.checked;",
+                json!([]),
+            )
+            .as_str()
+            .unwrap()
+            .to_string();
+        b.press("h");
+        checked_after(&b, &before);
+        idle(&b);
+        assert_eq!(filled(&b), filled_before + 1);
+        let message = b.text(&b.find("#message"));
+        assert!(message.contains("force it"), "{message}");
+        assert!(!b.find_all(".statement.cited").is_empty());
+    }
+    // A wrong mark (red in house 1, where the Norwegian's house is yellow): the colours are the
+    // API's (serve_api checks those against brute force), and H names the contradiction with
+    // the clues' texts.
+    let colour = 0; // zebra.json: colour, nationality, drink, smoke, pet
+    let before = b
+        .script(
+            "return document.getElementById('sheet').dataset.checked;",
+            json!([]),
+        )
+        .as_str()
+        .unwrap()
+        .to_string();
+    pick(&b, 0, colour, "red");
+    checked_after(&b, &before);
+    let page_sheet = b.script(
+        "const out = {}; document.querySelectorAll('#sheet select').forEach(s => { if (s.value) { const r = String(Number(s.dataset.room) + 1); out[r] = out[r] || {}; out[r][s.closest('tr').firstChild.textContent] = s.value; } }); return out;",
+        json!([]),
+    );
+    let (_, checked) = post_json(&a, "/api/grid/check", &json!({ "sheet": page_sheet }));
+    let api: Vec<String> = checked["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["mark"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(grid_marks(&b), api);
+    assert!(api.iter().any(|m| m == "violated"), "{api:?}");
+    b.press("h");
+    idle(&b);
+    let message = b.text(&b.find("#message"));
+    assert!(
+        message.contains("Something is wrong") && message.contains("red in house1"),
+        "{message}"
+    );
+    assert!(
+        message.contains("The Englishman lives in the red house"),
+        "{message}"
+    );
+    b.screenshot(&target_dir().join("serve-grid.png"));
+
+    // Paste another file (Dinesman's) and solve it by H alone.
+    let dinesman = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("encodings/dinesman.json"),
+    )
+    .unwrap();
+    b.click(&b.find("#file-box summary"));
+    let field = b.find("#file-text");
+    b.clear(&field);
+    b.type_text(&field, &dinesman);
+    b.click(&b.find("#load"));
+    b.wait_for(
+        "Dinesman's sheet",
+        "return document.querySelectorAll('#sheet select').length === 5 && document.getElementById('main').getAttribute('aria-busy') === 'false';",
+    );
+    assert!(b.text(&b.find("#title")).contains("Dinesman"));
+    for _ in 0..5 {
+        b.press("h");
+        idle(&b);
+    }
+    b.wait_for(
+        "the solved sheet",
+        "return document.getElementById('message').textContent.includes('Solved') ? true : null;",
+    );
+    assert_eq!(filled(&b), 5);
+    drop(b);
+    server.shutdown();
+}

@@ -13,6 +13,7 @@
 //! request path reaches the file system, and the pages work offline.
 
 mod api;
+mod grid;
 mod inquest;
 mod jindosh;
 mod pages;
@@ -29,6 +30,9 @@ use std::time::Duration;
 use tiny_http::{Header, Method, Request, Response, Server as Http};
 
 pub use api::{ApiError, ErrorReport};
+pub use grid::{
+    ClueMark, GridCategory, GridCheckReport, GridHintReport, GridLoadReport, GridSquare,
+};
 pub use inquest::{CaseReport, CategoryColumn, VerdictReport};
 pub use jindosh::{LockReport, LockTryReport, LockWhyReport, UnreadableSentence};
 pub use portia::{CasketView, InscriptionTruth, PortiaReport, PortiaVerdictReport};
@@ -261,6 +265,9 @@ fn route(path: &str) -> Option<Handler> {
         "/api/inquest/check" => inquest::check_call,
         "/api/inquest/hint" => inquest::hint_call,
         "/api/inquest/verdict" => inquest::verdict_call,
+        "/api/grid/load" => grid::load_call,
+        "/api/grid/check" => grid::check_call,
+        "/api/grid/hint" => grid::hint_call,
         "/api/jindosh/read" => jindosh::read_call,
         "/api/jindosh/try" => jindosh::try_call,
         "/api/jindosh/why" => jindosh::why_call,

@@ -22,6 +22,8 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("/portia.js", JS, include_bytes!("static/portia.js")),
     ("/jindosh", HTML, include_bytes!("static/jindosh.html")),
     ("/jindosh.js", JS, include_bytes!("static/jindosh.js")),
+    ("/grid", HTML, include_bytes!("static/grid.html")),
+    ("/grid.js", JS, include_bytes!("static/grid.js")),
     ("/favicon.svg", SVG, include_bytes!("static/favicon.svg")),
 ];
 
