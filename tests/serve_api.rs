@@ -728,3 +728,388 @@ fn portia_puzzles_by_id_and_at_random_and_their_verdicts() {
     }
     s.shutdown();
 }
+
+/// The lock's heirlooms for these owners, as the try call takes them.
+fn owners(pairs: &[(&str, &str)]) -> Value {
+    Value::Object(
+        pairs
+            .iter()
+            .map(|(n, h)| (n.to_string(), json!(h)))
+            .collect(),
+    )
+}
+
+#[test]
+fn the_jindosh_lock_opens_on_the_riddles_answer_and_why_names_the_needed_clues() {
+    let s = server(Duration::from_secs(60));
+    let a = addr(&s);
+    let riddle = common::jindosh();
+    let (status, read) = post_json(&a, "/api/jindosh/read", &json!({}));
+    assert_eq!(status, 200, "{read}");
+    assert_eq!(read["solutions"], 1);
+    assert_eq!(read["names"].as_array().unwrap().len(), 5);
+    assert_eq!(read["clues"].as_array().unwrap().len(), riddle.clues.len());
+    assert!(read["unreadable"].as_array().unwrap().is_empty());
+    // The page's text is the riddle's own, and the reader reads it whole.
+    let text = read["text"].as_str().unwrap().to_string();
+    let (_, pasted) = post_json(&a, "/api/jindosh/read", &json!({ "text": text }));
+    assert_eq!(pasted["solutions"], 1, "{pasted}");
+    assert!(pasted["unreadable"].as_array().unwrap().is_empty());
+
+    // The seed's answer opens it, from the built-in riddle and from the pasted text; any two
+    // heirlooms swapped, or one left out, keep it shut.
+    for riddle_fields in [json!({}), json!({ "text": text })] {
+        let mut body = riddle_fields.clone();
+        body["heirlooms"] = owners(&common::JINDOSH_OWNERS);
+        let (status, v) = post_json(&a, "/api/jindosh/try", &body);
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(
+            (v["opens"].clone(), v["verdict"].clone()),
+            (json!(true), json!("opens"))
+        );
+        for i in 0..5 {
+            for j in i + 1..5 {
+                let mut swapped = common::JINDOSH_OWNERS;
+                let (hi, hj) = (swapped[i].1, swapped[j].1);
+                swapped[i].1 = hj;
+                swapped[j].1 = hi;
+                body["heirlooms"] = owners(&swapped);
+                let (_, v) = post_json(&a, "/api/jindosh/try", &body);
+                assert_eq!(v["opens"], false, "{swapped:?}");
+            }
+        }
+        body["heirlooms"] = owners(&common::JINDOSH_OWNERS[1..]);
+        let (_, v) = post_json(&a, "/api/jindosh/try", &body);
+        assert_eq!(v["opens"], false);
+        assert_eq!(v["missing"], json!([common::JINDOSH_OWNERS[0].0]));
+    }
+
+    // Why: a clue is needed exactly when brute force finds a second answer without it.
+    let (status, why) = post_json(&a, "/api/jindosh/why", &json!({}));
+    assert_eq!(status, 200, "{why}");
+    let clues = why["clues"].as_array().unwrap();
+    assert_eq!(clues.len(), riddle.clues.len());
+    assert_eq!(common::brute_force(&riddle, &riddle.clues, 2).len(), 1);
+    let mut needed = 0;
+    for (i, c) in clues.iter().enumerate() {
+        let mut fewer = riddle.clues.clone();
+        fewer.remove(i);
+        let by_brute_force = common::brute_force(&riddle, &fewer, 2).len() > 1;
+        assert_eq!(c["needed"], by_brute_force, "clue {}: {c}", i + 1);
+        assert_eq!(c["text"].as_str(), riddle.clues[i].text.as_deref());
+        needed += usize::from(by_brute_force);
+    }
+    assert_eq!(why["needed"], needed);
+    assert!(needed > 0 && needed < clues.len(), "{needed}");
+    s.shutdown();
+}
+
+#[test]
+fn a_pasted_riddle_lists_every_unreadable_sentence_and_a_lock_it_cannot_judge_is_400() {
+    let s = server(Duration::from_secs(60));
+    let a = addr(&s);
+    let text = std::fs::read_to_string(common::encodings_dir().join("jindosh.txt")).unwrap();
+    // Two sentences the reader cannot read, in place of the red/green clue.
+    let broken = text.replace(
+        "The lady in red sat left of someone in green.",
+        "Her hat was next to her. Lady Winslow owned the Ring and the Diamond.",
+    );
+    assert_ne!(broken, text);
+    let (status, read) = post_json(&a, "/api/jindosh/read", &json!({ "text": broken }));
+    assert_eq!(status, 200, "{read}");
+    let unreadable = read["unreadable"].as_array().unwrap();
+    let sentences: Vec<&str> = unreadable
+        .iter()
+        .map(|u| u["sentence"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sentences,
+        [
+            "Her hat was next to her.",
+            "Lady Winslow owned the Ring and the Diamond."
+        ],
+        "{read}"
+    );
+    assert!(unreadable.iter().all(|u| u["number"].as_u64().unwrap() > 1));
+    assert!(unreadable[1]["problem"].as_str().unwrap().contains("both"));
+    // The red/green clue is needed (see the test above), so the rest allow two answers.
+    let mut riddle = common::jindosh();
+    riddle.clues.remove(3);
+    assert!(common::brute_force(&riddle, &riddle.clues, 2).len() > 1);
+    assert_eq!(read["solutions"], 2);
+    for path in ["try", "why"] {
+        let (status, message, field) = error(
+            &a,
+            &format!("/api/jindosh/{path}"),
+            &json!({"text": broken, "heirlooms": owners(&common::JINDOSH_OWNERS)}),
+        );
+        // why takes no heirlooms: its 400 names that field instead.
+        if path == "why" {
+            assert_eq!(
+                (status, field.as_deref()),
+                (400, Some("heirlooms")),
+                "{message}"
+            );
+            let (status, message, field) =
+                error(&a, "/api/jindosh/why", &json!({ "text": broken }));
+            assert_eq!((status, field.as_deref()), (400, Some("text")), "{message}");
+            assert!(message.contains("more than one answer"), "{message}");
+        } else {
+            assert_eq!((status, field.as_deref()), (400, Some("text")), "{message}");
+            assert!(message.contains("more than one answer"), "{message}");
+        }
+    }
+
+    let cases = [
+        (
+            "read",
+            json!({"text": 7}),
+            "text",
+            "expected the riddle's text",
+        ),
+        ("read", json!({"text": "Nothing here."}), "text", "no clues"),
+        ("read", json!({"seed": 1}), "seed", "unknown field"),
+        (
+            "try",
+            json!({"heirlooms": {"Lady Wnslow": "Ring"}}),
+            "heirlooms",
+            "not a name of this riddle",
+        ),
+        (
+            "try",
+            json!({"heirlooms": {"Lady Winslow": "Crown"}}),
+            "heirlooms",
+            "not an heirloom",
+        ),
+        (
+            "try",
+            json!({"heirlooms": ["Ring"]}),
+            "heirlooms",
+            "expected an object",
+        ),
+    ];
+    for (path, body, field, words) in cases {
+        let (status, message, f) = error(&a, &format!("/api/jindosh/{path}"), &body);
+        assert_eq!(status, 400, "{path} {body}: {message}");
+        assert_eq!(f.as_deref(), Some(field), "{path} {body}: {message}");
+        assert!(message.contains(words), "{path} {body}: {message}");
+    }
+    s.shutdown();
+}
+
+/// A written square as a clue: `value` (of category `cat`) at `position` (from 1), or not.
+fn at_clue(value: &str, position: usize, not: bool) -> satpuz::puzzles::grid::Clue {
+    satpuz::puzzles::grid::Clue {
+        relation: satpuz::puzzles::grid::Relation::At {
+            a: value.to_string(),
+            position,
+        },
+        not,
+        text: None,
+    }
+}
+
+/// The values a clue names (to keep only the written squares it can interact with: squares of
+/// other categories are independent of it).
+fn clue_values(p: &GridPuzzle, clue: &satpuz::puzzles::grid::Clue) -> Vec<usize> {
+    let text = serde_json::to_string(clue).unwrap();
+    p.categories
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.values.iter().any(|v| text.contains(&format!("\"{v}\""))))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[test]
+fn a_grid_file_is_played_by_hints_with_every_mark_and_hint_checked_by_brute_force() {
+    let s = server(Duration::from_secs(60));
+    let a = addr(&s);
+    let zebra = common::load("zebra.json");
+    let solution = common::brute_force(&zebra, &zebra.clues, 2);
+    assert_eq!(solution.len(), 1);
+    let solution = &solution[0]; // rows[category][position]
+    let (status, loaded) = post_json(&a, "/api/grid/load", &json!({}));
+    assert_eq!(status, 200, "{loaded}");
+    assert_eq!(loaded["name"], zebra.name);
+    assert_eq!(loaded["solutions"], 1);
+    let file: Value = serde_json::from_str(loaded["example"].as_str().unwrap()).unwrap();
+    // written[(category, position)] = value
+    let mut written: BTreeMap<(usize, usize), String> = BTreeMap::new();
+    let sheet = |w: &BTreeMap<(usize, usize), String>| {
+        let mut rooms = serde_json::Map::new();
+        for ((c, p), v) in w {
+            let room = rooms
+                .entry((p + 1).to_string())
+                .or_insert_with(|| json!({}));
+            room[&zebra.categories[*c].name] = json!(v);
+        }
+        json!({"puzzle": file, "sheet": rooms})
+    };
+    let squares = zebra.positions.count * zebra.categories.len();
+    for step in 0..=squares {
+        let body = sheet(&written);
+        let (status, checked) = post_json(&a, "/api/grid/check", &body);
+        assert_eq!(status, 200, "{checked}");
+        // Marks: can the clue hold, and can it fail, on some filling of the blank squares?
+        for (i, clue) in zebra.clues.iter().enumerate() {
+            let cats = clue_values(&zebra, clue);
+            let given: Vec<_> = written
+                .iter()
+                .filter(|((c, _), _)| cats.contains(c))
+                .map(|((_, p), v)| at_clue(v, p + 1, false))
+                .collect();
+            let mut negated = clue.clone();
+            negated.not = !negated.not;
+            let can_hold =
+                common::satisfiable(&zebra, &[&given[..], std::slice::from_ref(clue)].concat());
+            let can_fail = common::satisfiable(&zebra, &[&given[..], &[negated]].concat());
+            let expected = match (can_hold, can_fail) {
+                (true, false) => "satisfied",
+                (false, _) => "violated",
+                (true, true) => "open",
+            };
+            assert_eq!(
+                checked["clues"][i]["mark"],
+                expected,
+                "step {step} clue {}",
+                i + 1
+            );
+        }
+        let (status, hint) = post_json(&a, "/api/grid/hint", &body);
+        assert_eq!(status, 200, "{hint}");
+        if step == squares {
+            assert_eq!(hint["hint"], "complete", "{hint}");
+            assert_eq!(
+                (checked["complete"].clone(), checked["right"].clone()),
+                (json!(true), json!(true))
+            );
+            break;
+        }
+        assert_eq!(hint["hint"], "fill", "step {step}: {hint}");
+        let c = zebra
+            .categories
+            .iter()
+            .position(|c| c.name == hint["square"]["category"])
+            .unwrap();
+        let labels = zebra.position_labels();
+        let p = labels
+            .iter()
+            .position(|l| *l == hint["square"]["position"])
+            .unwrap();
+        let value = hint["square"]["value"].as_str().unwrap().to_string();
+        assert_eq!(solution[c][p], value, "step {step}: the solution's square");
+        assert!(!written.contains_key(&(c, p)));
+        // Forced by what it names: the named clues and squares with the square denied have no
+        // arrangement (the first steps, where the search is small).
+        if step < 6 {
+            let mut clues: Vec<_> = hint["clues"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| zebra.clues[n.as_u64().unwrap() as usize - 1].clone())
+                .collect();
+            for g in hint["given"].as_array().unwrap() {
+                let gp = labels.iter().position(|l| *l == g["position"]).unwrap();
+                clues.push(at_clue(g["value"].as_str().unwrap(), gp + 1, false));
+            }
+            clues.push(at_clue(&value, p + 1, true));
+            assert!(!common::satisfiable(&zebra, &clues), "step {step}: {hint}");
+        }
+        written.insert((c, p), value);
+    }
+
+    // A wrong square: the hint is a contradiction of clues and squares that brute force
+    // finds unsatisfiable, and minimal.
+    let colour = zebra
+        .categories
+        .iter()
+        .position(|c| c.name == "colour")
+        .unwrap();
+    let wrong: BTreeMap<(usize, usize), String> = [((colour, 0), "red".to_string())].into();
+    assert_ne!(solution[colour][0], "red");
+    let (_, hint) = post_json(&a, "/api/grid/hint", &sheet(&wrong));
+    assert_eq!(hint["hint"], "contradiction", "{hint}");
+    let mut clues: Vec<_> = hint["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| zebra.clues[n.as_u64().unwrap() as usize - 1].clone())
+        .collect();
+    assert_eq!(hint["given"][0]["value"], "red");
+    clues.push(at_clue("red", 1, false));
+    assert!(!common::satisfiable(&zebra, &clues));
+    for skip in 0..clues.len() {
+        let mut fewer = clues.clone();
+        fewer.remove(skip);
+        assert!(
+            common::satisfiable(&zebra, &fewer),
+            "item {skip} of {hint} is needed"
+        );
+    }
+    s.shutdown();
+}
+
+#[test]
+fn grid_file_errors_are_400_naming_the_field() {
+    let s = server(Duration::from_secs(60));
+    let a = addr(&s);
+    let mut two_answers = common::load("dinesman.json");
+    two_answers.clues.pop();
+    assert!(common::brute_force(&two_answers, &two_answers.clues, 2).len() > 1);
+    let two = serde_json::to_value(&two_answers).unwrap();
+    let (_, loaded) = post_json(&a, "/api/grid/load", &json!({ "puzzle": two }));
+    assert_eq!(loaded["solutions"], 2, "{loaded}");
+    let cases = [
+        (
+            "load",
+            json!({"puzzle": "zebra"}),
+            "puzzle",
+            "expected a grid puzzle file",
+        ),
+        (
+            "load",
+            json!({"puzzle": {"name": "x"}}),
+            "puzzle",
+            "positions",
+        ),
+        ("load", json!({"sheet": {}}), "sheet", "unknown field"),
+        (
+            "check",
+            json!({"puzzle": two}),
+            "puzzle",
+            "more than one answer",
+        ),
+        (
+            "hint",
+            json!({"sheet": {"9": {}}}),
+            "sheet",
+            "not a position",
+        ),
+        (
+            "hint",
+            json!({"sheet": {"1": {"flavour": "x"}}}),
+            "sheet",
+            "unknown category",
+        ),
+        (
+            "hint",
+            json!({"sheet": {"1": {"colour": "mauve"}}}),
+            "sheet",
+            "not one of",
+        ),
+        (
+            "check",
+            json!({"sheet": {"1": {"colour": "red"}, "2": {"colour": "red"}}}),
+            "sheet",
+            "already written",
+        ),
+    ];
+    for (path, body, field, words) in cases {
+        let (status, message, f) = error(&a, &format!("/api/grid/{path}"), &body);
+        assert_eq!(status, 400, "{path} {body}: {message}");
+        assert_eq!(f.as_deref(), Some(field), "{path} {body}: {message}");
+        assert!(message.contains(words), "{path} {body}: {message}");
+    }
+    s.shutdown();
+}

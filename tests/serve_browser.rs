@@ -334,3 +334,252 @@ fn a_portia_puzzle_is_solved_by_clicking_in_chromium() {
     drop(b);
     server.shutdown();
 }
+
+/// Picks `value` in the lock's drop-down for `name` by clicking its option ("" = none).
+fn dial(b: &Browser, name: &str, value: &str) {
+    let select = format!("#dials select[data-name=\"{name}\"]");
+    b.click(&b.find(&select));
+    let options = b.find_all(&format!("{select} option"));
+    let option = options
+        .iter()
+        .find(|o| b.attribute(o, "value").as_deref() == Some(value))
+        .unwrap_or_else(|| panic!("no heirloom {value} for {name}"));
+    b.click(option);
+}
+
+fn idle(b: &Browser) {
+    b.wait_for(
+        "the page to be idle",
+        "return document.getElementById('main').getAttribute('aria-busy') === 'false';",
+    );
+}
+
+fn lock_message(b: &Browser) -> String {
+    idle(b);
+    b.text(&b.find("#lock-message"))
+}
+
+#[test]
+fn the_jindosh_lock_opens_in_chromium() {
+    let server = start(&Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        workers: 2,
+        time_limit: Duration::from_secs(60),
+    })
+    .unwrap();
+    let a = server.addr().to_string();
+    let b = Browser::start(1280, 1000);
+    b.go(&format!("{}jindosh", server.url()));
+    b.wait_for(
+        "the lock's dials",
+        "return document.querySelectorAll('#dials select').length === 5 && document.getElementById('main').getAttribute('aria-busy') === 'false';",
+    );
+    assert!(b.text(&b.find("#lock-line")).contains("1 answer, proved"));
+    let riddle = b.script("return document.getElementById('riddle').value;", json!([]));
+    assert!(riddle.as_str().unwrap().contains("jaunty white hat"));
+
+    // Nothing chosen, then the seed's answer with two heirlooms swapped: shut.
+    b.click(&b.find("#try"));
+    assert!(
+        lock_message(&b).contains("stays shut"),
+        "{}",
+        lock_message(&b)
+    );
+    let mut swapped = common::JINDOSH_OWNERS;
+    let (h0, h1) = (swapped[0].1, swapped[1].1);
+    swapped[0].1 = h1;
+    swapped[1].1 = h0;
+    for (name, heirloom) in swapped {
+        dial(&b, name, heirloom);
+    }
+    b.click(&b.find("#try"));
+    assert_eq!(lock_message(&b), "The lock stays shut.");
+    assert!(!b.find_all("#lock.shut").is_empty());
+    // The seed's answer opens it.
+    for (name, heirloom) in common::JINDOSH_OWNERS {
+        dial(&b, name, heirloom);
+    }
+    b.click(&b.find("#try"));
+    assert_eq!(lock_message(&b), "Click. The lock opens.");
+    assert!(!b.find_all("#lock.open").is_empty());
+
+    // Why: the page marks the clues the API says are needed (serve_api checks those against
+    // brute force).
+    b.click(&b.find("#why"));
+    b.wait_for(
+        "the needed clues",
+        "return !document.getElementById('reasons').hidden;",
+    );
+    let (_, why) = post_json(&a, "/api/jindosh/why", &json!({}));
+    let page_needed: Vec<bool> = b
+        .script(
+            "return [...document.querySelectorAll('.why-list li')].map(li => li.classList.contains('needed'));",
+            json!([]),
+        )
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_bool().unwrap())
+        .collect();
+    let api_needed: Vec<bool> = why["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["needed"].as_bool().unwrap())
+        .collect();
+    assert_eq!(page_needed, api_needed);
+    b.screenshot(&target_dir().join("serve-jindosh.png"));
+
+    // A pasted text with two sentences the reader cannot read: both are shown, and the lock
+    // cannot be judged on what is left.
+    let field = b.find("#riddle");
+    b.clear(&field);
+    b.type_text(
+        &field,
+        "At the dinner party were Lady Winslow, Doctor Marcolla, Countess Contee, Madam \
+         Natsiou, and Baroness Finch. Her hat was next to her. Lady Winslow owned the Ring \
+         and the Diamond. Madam Natsiou raised her wine in toast.",
+    );
+    b.click(&b.find("#read"));
+    b.wait_for(
+        "the unreadable sentences",
+        "return document.querySelectorAll('#unreadable li.unread').length === 2 && document.getElementById('main').getAttribute('aria-busy') === 'false';",
+    );
+    let unread = b.text(&b.find("#unreadable"));
+    assert!(unread.contains("Her hat was next to her."), "{unread}");
+    assert!(unread.contains("both"), "{unread}");
+    assert!(
+        b.text(&b.find("#read-message"))
+            .contains("more than one answer")
+    );
+    assert_eq!(
+        b.attribute(&b.find("#try"), "disabled").as_deref(),
+        Some("true")
+    );
+    // Phone width: the page fits without scrolling sideways.
+    b.set_size(390, 900);
+    let fits = b.script(
+        "return document.documentElement.scrollWidth <= window.innerWidth;",
+        json!([]),
+    );
+    assert_eq!(fits, true);
+    b.script(
+        "document.getElementById('read').scrollIntoView();",
+        json!([]),
+    );
+    b.screenshot(&target_dir().join("serve-jindosh-phone.png"));
+    // Back to the built-in riddle: the lock can be tried again.
+    b.click(&b.find("#builtin"));
+    b.wait_for(
+        "the built-in riddle",
+        "return !document.getElementById('try').disabled && document.getElementById('unreadable').hidden;",
+    );
+    drop(b);
+    server.shutdown();
+}
+
+fn grid_marks(b: &Browser) -> Vec<String> {
+    page_marks(b)
+}
+
+#[test]
+fn a_grid_file_is_played_in_chromium() {
+    let server = start(&Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        workers: 2,
+        time_limit: Duration::from_secs(60),
+    })
+    .unwrap();
+    let a = server.addr().to_string();
+    let b = Browser::start(1280, 1000);
+    b.go(&format!("{}grid", server.url()));
+    b.wait_for(
+        "the Zebra puzzle's sheet",
+        "return document.querySelectorAll('#sheet select').length === 25 && document.getElementById('sheet').dataset.checked;",
+    );
+    assert!(b.text(&b.find("#case-line")).contains("1 solution, proved"));
+    // H twice: two squares filled, each the one the API hints on the sheet before it.
+    for filled_before in 0..2 {
+        let before = b
+            .script(
+                "return document.getElementById('sheet').dataset.checked;",
+                json!([]),
+            )
+            .as_str()
+            .unwrap()
+            .to_string();
+        b.press("h");
+        checked_after(&b, &before);
+        idle(&b);
+        assert_eq!(filled(&b), filled_before + 1);
+        let message = b.text(&b.find("#message"));
+        assert!(message.contains("force it"), "{message}");
+        assert!(!b.find_all(".statement.cited").is_empty());
+    }
+    // A wrong mark (red in house 1, where the Norwegian's house is yellow): the colours are the
+    // API's (serve_api checks those against brute force), and H names the contradiction with
+    // the clues' texts.
+    let colour = 0; // zebra.json: colour, nationality, drink, smoke, pet
+    let before = b
+        .script(
+            "return document.getElementById('sheet').dataset.checked;",
+            json!([]),
+        )
+        .as_str()
+        .unwrap()
+        .to_string();
+    pick(&b, 0, colour, "red");
+    checked_after(&b, &before);
+    let page_sheet = b.script(
+        "const out = {}; document.querySelectorAll('#sheet select').forEach(s => { if (s.value) { const r = String(Number(s.dataset.room) + 1); out[r] = out[r] || {}; out[r][s.closest('tr').firstChild.textContent] = s.value; } }); return out;",
+        json!([]),
+    );
+    let (_, checked) = post_json(&a, "/api/grid/check", &json!({ "sheet": page_sheet }));
+    let api: Vec<String> = checked["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["mark"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(grid_marks(&b), api);
+    assert!(api.iter().any(|m| m == "violated"), "{api:?}");
+    b.press("h");
+    idle(&b);
+    let message = b.text(&b.find("#message"));
+    assert!(
+        message.contains("Something is wrong") && message.contains("red in house1"),
+        "{message}"
+    );
+    assert!(
+        message.contains("The Englishman lives in the red house"),
+        "{message}"
+    );
+    b.screenshot(&target_dir().join("serve-grid.png"));
+
+    // Paste another file (Dinesman's) and solve it by H alone.
+    let dinesman = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("encodings/dinesman.json"),
+    )
+    .unwrap();
+    b.click(&b.find("#file-box summary"));
+    let field = b.find("#file-text");
+    b.clear(&field);
+    b.type_text(&field, &dinesman);
+    b.click(&b.find("#load"));
+    b.wait_for(
+        "Dinesman's sheet",
+        "return document.querySelectorAll('#sheet select').length === 5 && document.getElementById('main').getAttribute('aria-busy') === 'false';",
+    );
+    assert!(b.text(&b.find("#title")).contains("Dinesman"));
+    for _ in 0..5 {
+        b.press("h");
+        idle(&b);
+    }
+    b.wait_for(
+        "the solved sheet",
+        "return document.getElementById('message').textContent.includes('Solved') ? true : null;",
+    );
+    assert_eq!(filled(&b), 5);
+    drop(b);
+    server.shutdown();
+}

@@ -298,6 +298,52 @@ fn the_minimiser_returns_minimal_unsat_sets() {
 }
 
 #[test]
+fn the_bounded_minimiser_gives_up_only_when_it_cannot_beat_the_limit() {
+    // AtTurn deletion decides by the formula and the order alone, so a bounded pass that
+    // does not give up keeps what the unbounded pass keeps.
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut tested = 0;
+    for round in 0..150 {
+        let (model, clues) = random_model(&mut rng, 0, 7);
+        let all: Vec<usize> = (0..clues.len()).collect();
+        if !solutions(&model, &clues, &all).is_empty() {
+            continue;
+        }
+        tested += 1;
+        for direction in [Direction::FirstToLast, Direction::LastToFirst] {
+            let deletion = Deletion {
+                narrowing: Narrowing::AtTurn,
+                direction,
+            };
+            let mut session = session_with_clues(&model, &clues, EncodeOptions::default());
+            let items: Vec<(Lit, Role)> = all
+                .iter()
+                .map(|&c| (session.selector(c), Role::Plain))
+                .collect();
+            let kept = session
+                .minimise(&items, None, deletion, &mut NoWitnesses)
+                .unwrap()
+                .kept;
+            let size = kept.len();
+            let below = |limit: usize| {
+                session_with_clues(&model, &clues, EncodeOptions::default())
+                    .minimise_below(&items, None, deletion, &mut NoWitnesses, limit)
+                    .unwrap()
+                    .map(|m| m.kept)
+            };
+            assert_eq!(below(size + 1), Some(kept.clone()), "round {round}");
+            assert_eq!(
+                below(size),
+                None,
+                "round {round}: {size} items cannot beat {size}"
+            );
+            assert_minimal_unsat(&model, &clues, &kept, &format!("round {round}"));
+        }
+    }
+    assert!(tested > 20, "enough contradictory clue sets: {tested}");
+}
+
+#[test]
 fn a_fixed_assumption_stays_and_is_not_counted() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut tested = 0;

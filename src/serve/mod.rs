@@ -13,7 +13,9 @@
 //! request path reaches the file system, and the pages work offline.
 
 mod api;
+mod grid;
 mod inquest;
+mod jindosh;
 mod pages;
 mod portia;
 
@@ -28,7 +30,11 @@ use std::time::Duration;
 use tiny_http::{Header, Method, Request, Response, Server as Http};
 
 pub use api::{ApiError, ErrorReport};
+pub use grid::{
+    ClueMark, GridCategory, GridCheckReport, GridHintReport, GridLoadReport, GridSquare,
+};
 pub use inquest::{CaseReport, CategoryColumn, VerdictReport};
+pub use jindosh::{LockReport, LockTryReport, LockWhyReport, UnreadableSentence};
 pub use portia::{CasketView, InscriptionTruth, PortiaReport, PortiaVerdictReport};
 
 /// Largest request body accepted (larger: 413).
@@ -259,6 +265,12 @@ fn route(path: &str) -> Option<Handler> {
         "/api/inquest/check" => inquest::check_call,
         "/api/inquest/hint" => inquest::hint_call,
         "/api/inquest/verdict" => inquest::verdict_call,
+        "/api/grid/load" => grid::load_call,
+        "/api/grid/check" => grid::check_call,
+        "/api/grid/hint" => grid::hint_call,
+        "/api/jindosh/read" => jindosh::read_call,
+        "/api/jindosh/try" => jindosh::try_call,
+        "/api/jindosh/why" => jindosh::why_call,
         "/api/portia/deal" => portia::deal_call,
         "/api/portia/verdict" => portia::verdict_call,
         _ => return None,

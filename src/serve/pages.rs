@@ -20,6 +20,10 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("/inquest.js", JS, include_bytes!("static/inquest.js")),
     ("/portia", HTML, include_bytes!("static/portia.html")),
     ("/portia.js", JS, include_bytes!("static/portia.js")),
+    ("/jindosh", HTML, include_bytes!("static/jindosh.html")),
+    ("/jindosh.js", JS, include_bytes!("static/jindosh.js")),
+    ("/grid", HTML, include_bytes!("static/grid.html")),
+    ("/grid.js", JS, include_bytes!("static/grid.js")),
     ("/favicon.svg", SVG, include_bytes!("static/favicon.svg")),
 ];
 

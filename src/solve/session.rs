@@ -395,6 +395,22 @@ impl<B: Backend> Session<Encoded, B> {
         deletion: Deletion,
         witnesses: &mut dyn Witnesses,
     ) -> Result<Minimised, SolveError> {
+        let minimised = self.minimise_below(items, core, deletion, witnesses, usize::MAX)?;
+        Ok(minimised.expect("no set keeps usize::MAX items"))
+    }
+
+    /// [`Session::minimise`] for a caller that only wants a set of fewer than `limit`
+    /// non-fixed items (the smallest of several candidates, say): None as soon as `limit` of
+    /// them are known needed, since every set the pass could still end with keeps those.
+    pub fn minimise_below(
+        &mut self,
+        items: &[(Lit, Role)],
+        core: Option<&[Lit]>,
+        deletion: Deletion,
+        witnesses: &mut dyn Witnesses,
+        limit: usize,
+    ) -> Result<Option<Minimised>, SolveError> {
+        let mut needed_count = 0;
         let narrowing = deletion.narrowing;
         let mut out = Minimised::default();
         let mut set: Vec<usize> = (0..items.len()).collect();
@@ -439,6 +455,10 @@ impl<B: Backend> Session<Encoded, B> {
             if witnesses.shows_needed(&rest, candidate) {
                 out.by_witness += 1;
                 needed[candidate] = true;
+                needed_count += 1;
+                if needed_count >= limit {
+                    return Ok(None);
+                }
                 continue;
             }
             out.solves += 1;
@@ -447,6 +467,10 @@ impl<B: Backend> Session<Encoded, B> {
             if self.solve(&assumptions)? {
                 witnesses.found(&self.values()?);
                 needed[candidate] = true;
+                needed_count += 1;
+                if needed_count >= limit {
+                    return Ok(None);
+                }
             } else {
                 witnesses.dropped(candidate);
                 std::mem::swap(&mut set, &mut rest);
@@ -460,6 +484,6 @@ impl<B: Backend> Session<Encoded, B> {
             .into_iter()
             .filter(|&i| items[i].1 != Role::Fixed)
             .collect();
-        Ok(out)
+        Ok(Some(out))
     }
 }

@@ -212,6 +212,24 @@ impl Browser {
         );
     }
 
+    /// Empties a text field.
+    pub fn clear(&self, e: &Element) {
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{}/clear", e.0)),
+            Some(json!({})),
+        );
+    }
+
+    /// Types `text` into a field, key by key, as a person would.
+    pub fn type_text(&self, e: &Element, text: &str) {
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{}/value", e.0)),
+            Some(json!({ "text": text })),
+        );
+    }
+
     pub fn text(&self, e: &Element) -> String {
         self.call("GET", &self.s(&format!("/element/{}/text", e.0)), None)
             .as_str()

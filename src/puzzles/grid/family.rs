@@ -214,7 +214,7 @@ pub fn clued(p: &GridPuzzle) -> Result<Clued, super::PuzzleError> {
 }
 
 /// Clue `i` of `p` (0-based), numbered from 1, with its wording and meaning.
-fn clue_note(p: &GridPuzzle, i: usize) -> ClueNote {
+pub(crate) fn clue_note(p: &GridPuzzle, i: usize) -> ClueNote {
     let clue = &p.clues[i];
     ClueNote {
         clue: i + 1,

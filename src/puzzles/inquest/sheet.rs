@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::cnf::Lit;
 use crate::model::EncodeOptions;
-use crate::puzzles::grid::nearest;
+use crate::puzzles::grid::{GridPuzzle, nearest};
 use crate::solve::{Deletion, NoWitnesses, Role, Session, SolveError};
 
 use super::statements::{Fact, ValueRef};
@@ -435,7 +435,12 @@ struct CaseSolver {
 
 impl CaseSolver {
     fn new(case: &Case) -> Result<CaseSolver, InquestError> {
-        let puzzle = case.puzzle();
+        CaseSolver::of(&case.puzzle())
+    }
+
+    /// Any grid puzzle's solver: its positions are the rooms, its clues the statements.
+    fn of(puzzle: &GridPuzzle) -> Result<CaseSolver, InquestError> {
+        let rooms = puzzle.positions.count;
         let grid = puzzle.build()?;
         let mut base = grid.model.clone();
         base.constraints.truncate(grid.clue_constraints.start);
@@ -452,7 +457,7 @@ impl CaseSolver {
             .iter()
             .map(|vars| {
                 vars.iter()
-                    .map(|&v| (0..case.rooms()).map(|r| solver.value_lit(v, r)).collect())
+                    .map(|&v| (0..rooms).map(|r| solver.value_lit(v, r)).collect())
                     .collect()
             })
             .collect();
@@ -470,8 +475,13 @@ impl CaseSolver {
 
     /// The squares a sheet has written.
     fn given(sheet: &Sheet) -> Vec<Square> {
+        CaseSolver::written(&sheet.placed)
+    }
+
+    /// The squares written in `placed[room][category]`.
+    fn written(placed: &[Vec<Option<usize>>]) -> Vec<Square> {
         let mut out = Vec::new();
-        for (room, row) in sheet.placed.iter().enumerate() {
+        for (room, row) in placed.iter().enumerate() {
             for (cat, v) in row.iter().enumerate() {
                 if let Some(value) = *v {
                     out.push(Square { room, cat, value });
@@ -512,32 +522,37 @@ impl CaseSolver {
 
     /// A minimal core, the smaller of the deletion passes front to back and back to front
     /// (a deletion pass finds *a* minimal core, and the order decides which; the reader wants
-    /// as few statements as possible).
-    fn smallest_core(&mut self, fixed: &[Lit], core: &[Lit]) -> Result<Vec<Lit>, SolveError> {
-        let forward = self.minimise(fixed, core.iter().copied())?;
-        let backward = self.minimise(fixed, core.iter().rev().copied())?;
-        Ok(if backward.len() < forward.len() {
-            backward
-        } else {
-            forward
-        })
+    /// as few statements as possible); None when neither keeps fewer than `limit` items (the
+    /// caller has a smaller one already, and a pass gives up as soon as it cannot beat it).
+    fn smallest_core_below(
+        &mut self,
+        fixed: &[Lit],
+        core: &[Lit],
+        limit: usize,
+    ) -> Result<Option<Vec<Lit>>, SolveError> {
+        let forward = self.minimise_below(fixed, core.iter().copied(), limit)?;
+        let limit = forward.as_ref().map_or(limit, Vec::len);
+        let backward = self.minimise_below(fixed, core.iter().rev().copied(), limit)?;
+        Ok(backward.or(forward))
     }
 
-    /// A minimal subset of `core` that, with `fixed` (assumed first), is still UNSAT.
-    fn minimise(
+    /// A minimal subset of `core` that, with `fixed` (assumed first), is still UNSAT, if one
+    /// of fewer than `limit` items turns up.
+    fn minimise_below(
         &mut self,
         fixed: &[Lit],
         core: impl Iterator<Item = Lit>,
-    ) -> Result<Vec<Lit>, SolveError> {
+        limit: usize,
+    ) -> Result<Option<Vec<Lit>>, SolveError> {
         let items: Vec<(Lit, Role)> = fixed
             .iter()
             .map(|&l| (l, Role::Fixed))
             .chain(core.map(|l| (l, Role::Plain)))
             .collect();
-        let minimised = self
-            .solver
-            .minimise(&items, None, Deletion::EAGER, &mut NoWitnesses)?;
-        Ok(minimised.kept.iter().map(|&i| items[i].0).collect())
+        let minimised =
+            self.solver
+                .minimise_below(&items, None, Deletion::EAGER, &mut NoWitnesses, limit)?;
+        Ok(minimised.map(|m| m.kept.iter().map(|&i| items[i].0).collect()))
     }
 
     /// A solver solution as `room_of[cat][value]`.
@@ -583,68 +598,188 @@ fn is_thief(case: &Case, solution: &[Vec<usize>], t: usize) -> bool {
 }
 
 /// One square the statements force given the sheet, with a minimal explanation; or the
-/// minimal reason the sheet is already wrong.
+/// minimal reason the sheet is already wrong. Of the blank squares, the one whose
+/// explanation is smallest (the first found on a tie): each is tried once against the
+/// best so far, and a deletion pass gives up as soon as it cannot beat it.
 pub fn hint(case: &Case, sheet: &Sheet) -> Result<Hint, InquestError> {
     let mut cs = CaseSolver::new(case)?;
-    let given = CaseSolver::given(sheet);
-    let mut assumptions = cs.selectors.clone();
-    assumptions.extend(given.iter().map(|&s| cs.lit(s)));
-    let Some(values) = cs.solver.solve_values(&assumptions)? else {
-        let core = cs.solver.failed();
-        let core = cs.smallest_core(&[], &core)?;
-        let (statements, given) = cs.explain(&core, &given);
-        let broken = (0..case.statements.len())
-            .filter(|&i| sheet.mark(&case.statements[i].fact) == Mark::Violated)
-            .collect();
-        return Ok(Hint::Contradiction {
-            statements,
+    Ok(match cs.forced_square(&sheet.placed)? {
+        Forced::Fill {
+            square,
+            clues,
             given,
-            broken,
-        });
-    };
-    // The sheet fits the statements, and the case has one solution: this is it.
-    let solution = cs.room_of(&values);
-    let mut best: Option<(usize, Hint)> = None;
-    for (room, row) in sheet.placed.iter().enumerate() {
-        for (cat, v) in row.iter().enumerate() {
-            if v.is_some() {
-                continue;
-            }
-            let Some(value) = solution[cat].iter().position(|&r| r == room) else {
-                continue;
-            };
-            let square = Square { room, cat, value };
-            let deny = !cs.lit(square);
-            if cs.solver.solve(&[&[deny][..], &assumptions].concat())? {
-                return Err(SolveError::Solver("the case has a second solution".into()).into());
-            }
-            let core: Vec<Lit> = cs
-                .solver
-                .failed()
-                .into_iter()
-                .filter(|&l| l != deny)
-                .collect();
-            let core = cs.smallest_core(&[deny], &core)?;
-            let size = core.len();
-            if best.as_ref().is_none_or(|(b, _)| size < *b) {
-                let (statements, given) = cs.explain(&core, &given);
-                best = Some((
-                    size,
-                    Hint::Fill {
-                        square,
-                        statements,
-                        given,
-                    },
-                ));
-            }
-        }
-    }
-    Ok(match best {
-        Some((_, h)) => h,
+        } => Hint::Fill {
+            square,
+            statements: clues,
+            given,
+        },
+        Forced::Contradiction { clues, given } => Hint::Contradiction {
+            statements: clues,
+            given,
+            broken: (0..case.statements.len())
+                .filter(|&i| sheet.mark(&case.statements[i].fact) == Mark::Violated)
+                .collect(),
+        },
         // Every square is filled and right; the sheet is right only if the thief is too.
-        None => match sheet.thief {
+        Forced::Complete { solution } => match sheet.thief {
             Some(named) if !is_thief(case, &solution, named) => Hint::WrongThief { named },
             _ => Hint::Complete,
         },
     })
+}
+
+/// What a sheet's written squares and the clues force next (any grid puzzle: the Inquest's
+/// hint without its thief, and the server's grid page).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Forced {
+    /// Fill `square`: the clues (0-based) with the sheet's `given` squares force it, and no
+    /// smaller subset of them does.
+    Fill {
+        /// The square, with the value it must hold.
+        square: Square,
+        /// The clues that force it (0-based).
+        clues: Vec<usize>,
+        /// The sheet's squares used with them.
+        given: Vec<Square>,
+    },
+    /// These clues and squares contradict each other (a minimal set).
+    Contradiction {
+        /// The clues of the contradiction (0-based).
+        clues: Vec<usize>,
+        /// The sheet's squares in it.
+        given: Vec<Square>,
+    },
+    /// Every square is filled, as in the solution (`room_of[cat][value]`).
+    Complete {
+        /// The solution, `room_of[cat][value]`.
+        solution: Vec<Vec<usize>>,
+    },
+}
+
+/// [`Forced`] for a sheet of any grid puzzle with one answer (`placed[position][category]`:
+/// the value index written there, if any). An error when the clues have no answer or more
+/// than one.
+pub fn grid_hint(
+    puzzle: &GridPuzzle,
+    placed: &[Vec<Option<usize>>],
+) -> Result<Forced, InquestError> {
+    CaseSolver::of(puzzle)?.forced_square(placed)
+}
+
+/// How each clue of a grid puzzle stands on a sheet (`placed[position][category]`): satisfied
+/// when every way to fill the blank squares (one value of each category per position) makes
+/// it true, violated when none does, open otherwise. Only the clue itself and the grid's rules
+/// are used, never the other clues.
+pub fn grid_marks(
+    puzzle: &GridPuzzle,
+    placed: &[Vec<Option<usize>>],
+) -> Result<Vec<Mark>, InquestError> {
+    let mut cs = CaseSolver::of(puzzle)?;
+    // Each clue's negation behind a selector of its own: the clue with `not` turned over.
+    let mut negated = puzzle.clone();
+    for c in &mut negated.clues {
+        c.not = !c.not;
+    }
+    let negated = negated.build()?;
+    let denials: Vec<Lit> = negated.model.constraints[negated.clue_constraints.clone()]
+        .iter()
+        .map(|c| {
+            let clue = cs.solver.add_clue(c);
+            cs.solver.selector(clue)
+        })
+        .collect();
+    let written: Vec<Lit> = CaseSolver::written(placed)
+        .into_iter()
+        .map(|s| cs.lit(s))
+        .collect();
+    let mut marks = Vec::with_capacity(denials.len());
+    for (i, &deny) in denials.iter().enumerate() {
+        let holds = cs
+            .solver
+            .solve(&[&written[..], &[cs.selectors[i]]].concat())?;
+        let fails = cs.solver.solve(&[&written[..], &[deny]].concat())?;
+        marks.push(match (holds, fails) {
+            (true, false) => Mark::Satisfied,
+            (false, _) => Mark::Violated,
+            (true, true) => Mark::Open,
+        });
+    }
+    Ok(marks)
+}
+
+impl CaseSolver {
+    /// The square to fill next on `placed`, with the smallest reason found; or why `placed`
+    /// is already wrong; or that it is complete.
+    fn forced_square(&mut self, placed: &[Vec<Option<usize>>]) -> Result<Forced, InquestError> {
+        let cs = self;
+        let given = CaseSolver::written(placed);
+        let mut assumptions = cs.selectors.clone();
+        assumptions.extend(given.iter().map(|&s| cs.lit(s)));
+        let Some(values) = cs.solver.solve_values(&assumptions)? else {
+            let core = cs.solver.failed();
+            let core = cs
+                .smallest_core_below(&[], &core, usize::MAX)?
+                .expect("a minimal core keeps fewer than usize::MAX items");
+            let (clues, given) = cs.explain(&core, &given);
+            return Ok(Forced::Contradiction { clues, given });
+        };
+        // The sheet fits the clues; prove the answer the only one (then every square of it
+        // is forced).
+        let solution = cs.room_of(&values);
+        let blocked = cs.solver.block_answer_under_activation(&values);
+        if cs.solver.solve(&[&[blocked][..], &cs.selectors].concat())? {
+            return Err(SolveError::Solver("the puzzle has a second solution".into()).into());
+        }
+        // Every blank square with the core of the solve that denies it; the squares with the
+        // smallest cores go first, so that a small reason is found early and bounds the rest.
+        let mut blanks: Vec<(Square, Lit, Vec<Lit>)> = Vec::new();
+        for (room, row) in placed.iter().enumerate() {
+            for (cat, v) in row.iter().enumerate() {
+                if v.is_some() {
+                    continue;
+                }
+                let Some(value) = solution[cat].iter().position(|&r| r == room) else {
+                    continue;
+                };
+                let square = Square { room, cat, value };
+                let deny = !cs.lit(square);
+                if cs.solver.solve(&[&[deny][..], &assumptions].concat())? {
+                    return Err(
+                        SolveError::Solver("the puzzle has a second solution".into()).into(),
+                    );
+                }
+                let core: Vec<Lit> = cs
+                    .solver
+                    .failed()
+                    .into_iter()
+                    .filter(|&l| l != deny)
+                    .collect();
+                blanks.push((square, deny, core));
+            }
+        }
+        blanks.sort_by_key(|(_, _, core)| core.len());
+        let mut best: Option<(usize, Forced)> = None;
+        for (square, deny, core) in blanks {
+            // Only a smaller reason than the best so far can replace it; nothing is smaller
+            // than one statement or square (the rules of the sheet alone force none).
+            let limit = best.as_ref().map_or(usize::MAX, |(size, _)| *size);
+            let Some(core) = cs.smallest_core_below(&[deny], &core, limit)? else {
+                continue;
+            };
+            let size = core.len();
+            let (clues, given) = cs.explain(&core, &given);
+            best = Some((
+                size,
+                Forced::Fill {
+                    square,
+                    clues,
+                    given,
+                },
+            ));
+            if size == 1 {
+                break;
+            }
+        }
+        Ok(best.map_or(Forced::Complete { solution }, |(_, f)| f))
+    }
 }

@@ -45,38 +45,87 @@ pub enum TextError {
 
 /// Reads a version of the riddle into a grid puzzle (5 seats, left to right).
 pub fn parse(text: &str) -> Result<ParsedRiddle, TextError> {
+    let (clues, warnings, unreadable) = read_sentences(text, Unreadable::Stop)?;
+    debug_assert!(unreadable.is_empty());
+    riddle(clues, warnings)
+}
+
+/// Reads what it can: the riddle the readable sentences give (an error only when none gives
+/// a clue), and every sentence it cannot read ([`parse`] stops at the first), for a reader
+/// who wants to see them all at once (the server's lock page).
+pub fn parse_leniently(text: &str) -> (Result<ParsedRiddle, TextError>, Vec<TextError>) {
+    match read_sentences(text, Unreadable::Skip) {
+        Ok((clues, warnings, unreadable)) => (riddle(clues, warnings), unreadable),
+        Err(e) => (Err(e), Vec::new()),
+    }
+}
+
+/// What an unreadable sentence does to the reading: ends it, or is set aside.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Unreadable {
+    Stop,
+    Skip,
+}
+
+/// The clues and warnings of every sentence read, and (lenient) the sentences not read.
+type Sentences = (Vec<Clue>, Vec<String>, Vec<TextError>);
+
+fn read_sentences(text: &str, how: Unreadable) -> Result<Sentences, TextError> {
     let lexicon = Lexicon::default();
     let mut clues = Vec::new();
     let mut warnings = Vec::new();
+    let mut unreadable = Vec::new();
     let mut her: Option<Guest> = None;
     for (n, sentence) in sentences(text).into_iter().enumerate() {
-        let number = n + 1;
-        let err = |problem: String| TextError::Sentence {
-            number,
-            sentence: sentence.clone(),
-            problem,
-        };
-        let mut corrections = Vec::new();
-        let items = recognise(&lexicon, &tokens(&sentence), &mut corrections).map_err(err)?;
-        warnings.extend(
-            corrections
-                .into_iter()
-                .map(|c| format!("sentence {number} (\"{sentence}\"): {c}")),
-        );
-        if is_list(&items) {
-            her = None;
-            continue;
+        match read_sentence(&lexicon, n + 1, &sentence, her.take()) {
+            Ok((found, notes, next)) => {
+                clues.extend(found);
+                warnings.extend(notes);
+                her = next;
+            }
+            Err(e) if how == Unreadable::Skip => unreadable.push(e),
+            Err(e) => return Err(e),
         }
-        let reading = read(&items, her.take()).map_err(err)?;
-        let found = clues_of(&reading, &sentence).map_err(err)?;
-        if found.is_empty() && items.iter().any(|it| matches!(it, Item::Value(_))) {
-            warnings.push(format!(
-                "sentence {number} (\"{sentence}\") places nobody; it adds no clue"
-            ));
-        }
-        her = carried(&reading);
-        clues.extend(found);
     }
+    Ok((clues, warnings, unreadable))
+}
+
+/// A sentence read: its clues, its warnings, and the guest a next sentence's "her" means.
+type Sentence = (Vec<Clue>, Vec<String>, Option<Guest>);
+
+/// One sentence (number `number`, from 1), read.
+fn read_sentence(
+    lexicon: &Lexicon,
+    number: usize,
+    sentence: &str,
+    her: Option<Guest>,
+) -> Result<Sentence, TextError> {
+    let err = |problem: String| TextError::Sentence {
+        number,
+        sentence: sentence.to_string(),
+        problem,
+    };
+    let mut corrections = Vec::new();
+    let items = recognise(lexicon, &tokens(sentence), &mut corrections).map_err(err)?;
+    let mut warnings: Vec<String> = corrections
+        .into_iter()
+        .map(|c| format!("sentence {number} (\"{sentence}\"): {c}"))
+        .collect();
+    if is_list(&items) {
+        return Ok((Vec::new(), warnings, None));
+    }
+    let reading = read(&items, her).map_err(err)?;
+    let found = clues_of(&reading, sentence).map_err(err)?;
+    if found.is_empty() && items.iter().any(|it| matches!(it, Item::Value(_))) {
+        warnings.push(format!(
+            "sentence {number} (\"{sentence}\") places nobody; it adds no clue"
+        ));
+    }
+    Ok((found, warnings, carried(&reading)))
+}
+
+/// The riddle the clues make.
+fn riddle(clues: Vec<Clue>, warnings: Vec<String>) -> Result<ParsedRiddle, TextError> {
     if clues.is_empty() {
         return Err(TextError::NoClues);
     }
