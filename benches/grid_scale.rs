@@ -5,7 +5,9 @@
 //! The puzzles are the files in `benches/grid/`, made by `satpuz generate grid --positions N
 //! --categories 5 --seed S` (unique, every clue needed) and the same with `--solutions
 //! 24..3000` (clues removed at random until the count is in range). `benches/grid_compare.py`
-//! counts the same files with PySAT and OR-tools CP-SAT.
+//! counts the same files with PySAT and OR-tools CP-SAT. A second set, `benches/grid/positional/`
+//! (`--clue-mix positional`, 5 to 30 positions), has a clue mix dominated by somewhere left/right
+//! of, next to and distances.
 //!
 //! Encodings compared (ids in the bench names):
 //! - `plain-pairwise`: one variable per value, one-hot, pairwise at-most-one (the general default);
@@ -91,25 +93,29 @@ fn count_all(p: &GridPuzzle, v: Variant) -> u64 {
     }
 }
 
-/// The bench files, smallest first: (name, puzzle, its solution count).
+/// The bench files, smallest first: (name, puzzle, its solution count). The standard set is
+/// `benches/grid/*.json`; the second set, `benches/grid/positional/` (named `positional-...`),
+/// was made with `--clue-mix positional`: mostly somewhere left/right of, next to and
+/// undirected distances, few values tied at a fixed offset.
 fn puzzles() -> Vec<(String, GridPuzzle, u64)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/grid");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("benches/grid")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/grid");
+    let mut out = Vec::new();
+    for (dir, prefix) in [(root.clone(), ""), (root.join("positional"), "positional-")] {
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("benches/grid")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        for path in files {
             let text = std::fs::read_to_string(&path).expect("readable");
             let p = GridPuzzle::from_json(&text).expect("a puzzle file");
             let n = count_all(&p, VARIANTS[0]);
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, p, n)
-        })
-        .collect()
+            let stem = path.file_stem().unwrap().to_string_lossy();
+            out.push((format!("{prefix}{stem}"), p, n));
+        }
+    }
+    out
 }
 
 fn grid_scale(c: &mut Criterion) {

@@ -10,7 +10,7 @@ use common::*;
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
-use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
+use satpuz::puzzles::grid::generate::{ClueMix, GridShape, generate, generate_with, relax};
 use satpuz::solve::count;
 
 fn hidden_rows(p: &GridPuzzle, position_of: &[Vec<usize>]) -> Vec<Vec<String>> {
@@ -174,5 +174,89 @@ fn relaxed_puzzles_have_the_asked_number_of_solutions() {
             .clues
             .iter()
             .all(|c| original.contains_key(&format!("{c:?}")))
+    );
+}
+
+/// The positional mix: unique (brute force), every clue needed, mostly order and spacing
+/// clues; the standard mix through `generate_with` is `generate`'s puzzle.
+#[test]
+fn positional_puzzles_are_unique_minimal_and_mostly_order_and_spacing() {
+    let positional = [
+        "somewhere_left_of",
+        "somewhere_right_of",
+        "next_to",
+        "distance",
+    ];
+    let share = |clues: &[satpuz::puzzles::grid::Clue]| {
+        let kinds = clues.iter().filter(|c| {
+            let kind = serde_json::to_value(c).unwrap()["kind"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            !c.not && positional.contains(&kind.as_str())
+        });
+        (kinds.count(), clues.len())
+    };
+    let (mut mixed, mut standard_mixed) = ((0, 0), (0, 0));
+    for seed in 0..6 {
+        let shape = GridShape {
+            positions: 4 + (seed as usize % 2),
+            categories: 3,
+        };
+        let g = generate_with(shape, seed, ClueMix::Positional).expect("generates");
+        let p = &g.puzzle;
+        assert_eq!(
+            brute_force_rows(p),
+            vec![hidden_rows(p, &g.position_of)],
+            "seed {seed}: unique, the hidden answer"
+        );
+        for i in 0..p.clues.len() {
+            let mut others = p.clues.clone();
+            others.remove(i);
+            assert!(
+                brute_force(p, &others, 2).len() > 1,
+                "seed {seed}: clue {} ({}) is needed",
+                i + 1,
+                p.clues[i].describe("position")
+            );
+        }
+        for c in &p.clues {
+            let kind = serde_json::to_value(c).unwrap()["kind"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            assert!(
+                kind != "left_by" && kind != "right_by",
+                "distances stay undirected"
+            );
+        }
+        assert!(
+            p.source
+                .as_deref()
+                .unwrap()
+                .ends_with("--clue-mix positional"),
+            "{:?}",
+            p.source
+        );
+        let standard = generate_with(shape, seed, ClueMix::Standard).unwrap();
+        assert_eq!(
+            standard.puzzle.clues,
+            generate(shape, seed).unwrap().puzzle.clues
+        );
+        assert_ne!(standard.puzzle.clues, p.clues);
+        for (sum, clues) in [
+            (&mut mixed, &p.clues),
+            (&mut standard_mixed, &standard.puzzle.clues),
+        ] {
+            let (k, n) = share(clues);
+            *sum = (sum.0 + k, sum.1 + n);
+        }
+    }
+    // Small puzzles keep one clue of every kind, so the share shows less than at 10 positions
+    // and more (about three clues in four there): still well above the standard mix's.
+    let ratio = |(k, n): (usize, usize)| k as f64 / n as f64;
+    assert!(
+        ratio(mixed) > 0.4 && ratio(mixed) > ratio(standard_mixed) + 0.1,
+        "positional {mixed:?}, standard {standard_mixed:?} (order and spacing clues, all)"
     );
 }

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use satpuz::choice::Choice;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
-use satpuz::puzzles::grid::generate::{GridShape, generate, relax};
+use satpuz::puzzles::grid::generate::{ClueMix, GridShape, generate_with, relax};
 use satpuz::solve::count;
 use satpuz::solve::difficulty::Level;
 use satpuz::solve::parallel::{self, Ended};
@@ -45,6 +45,10 @@ pub struct GridArgs {
     #[arg(long, value_name = "LEVEL", value_parser = super::choice::<Level>(),
           conflicts_with_all = ["drop", "solutions"])]
     pub difficulty: Option<Level>,
+    /// Which kinds of clue to draw: `standard` (every kind, same and at most often) or
+    /// `positional` (mostly somewhere left/right of, next to and distances).
+    #[arg(long, value_name = "MIX", default_value = "standard", value_parser = super::choice::<ClueMix>())]
+    pub clue_mix: ClueMix,
     /// Print the puzzle file (JSON) instead of the clues in words.
     #[arg(long)]
     pub json: bool,
@@ -187,8 +191,8 @@ impl GridArgs {
     /// The puzzle of `seed`, relaxed as --drop or --solutions ask.
     fn puzzle(&self, shape: GridShape, seed: u64) -> anyhow::Result<GridPuzzle> {
         let mut puzzle = match self.difficulty {
-            Some(level) => rated(shape, seed, level)?,
-            None => generate(shape, seed)?.puzzle,
+            Some(level) => rated(shape, seed, level, self.clue_mix)?,
+            None => generate_with(shape, seed, self.clue_mix)?.puzzle,
         };
         if let Some(drop) = self.drop {
             if drop > puzzle.clues.len() {
@@ -226,12 +230,12 @@ impl GridArgs {
 const MAX_DIFFICULTY_SEEDS: u64 = 200;
 
 /// The puzzle of the first seed from `seed` on whose rated level is `level`.
-fn rated(shape: GridShape, seed: u64, level: Level) -> anyhow::Result<GridPuzzle> {
+fn rated(shape: GridShape, seed: u64, level: Level, mix: ClueMix) -> anyhow::Result<GridPuzzle> {
     for s in seed..seed.saturating_add(MAX_DIFFICULTY_SEEDS) {
         if super::run::stop().should_stop() {
             break;
         }
-        let puzzle = generate(shape, s)?.puzzle;
+        let puzzle = generate_with(shape, s, mix)?.puzzle;
         let difficulty = super::explain::rated_grid(&puzzle)?;
         if difficulty.level == level {
             eoutln!(

@@ -11,6 +11,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Category, Clue, GridPuzzle, Positions, Relation};
+use crate::choice::Choice;
 use crate::model::{EncodeOptions, holds};
 use crate::solve::{
     CutOrder, Deletion, Growth, NoWitnesses, Session, SolveError, Witnesses, grow,
@@ -51,9 +52,64 @@ pub enum GenerateError {
     Solve(#[from] SolveError),
 }
 
-/// A random puzzle of this shape with exactly one solution, every clue needed. The same seed
-/// gives the same puzzle on every machine (ChaCha8).
+/// Which kinds of clue the generator draws, and how often.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ClueMix {
+    /// Every kind; same and at are the workhorses (the puzzles of every earlier version).
+    #[default]
+    Standard,
+    /// Mostly somewhere left/right of, next to and distances: position comes from order and
+    /// spacing, seldom from a place named outright (another generator's kind of grid).
+    Positional,
+}
+
+impl ClueMix {
+    /// The kind (of [`kind_of`]'s numbering) drawn for each value of a uniform draw; the last
+    /// entry is `either`, left out when drawing the parts of an `either`.
+    fn draws(self) -> &'static [usize] {
+        match self {
+            ClueMix::Standard => &[0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9, 10, 11, 12, 13],
+            ClueMix::Positional => &[
+                3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 0, 7, 8, 10, 12, 13,
+            ],
+        }
+    }
+}
+
+impl Choice for ClueMix {
+    fn choices() -> &'static [Self] {
+        &[ClueMix::Standard, ClueMix::Positional]
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ClueMix::Standard => "standard",
+            ClueMix::Positional => "positional",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            ClueMix::Standard => "every kind of clue; same and at drawn most often",
+            ClueMix::Positional => {
+                "mostly somewhere left/right of, next to and distances (70% of draws)"
+            }
+        }
+    }
+}
+
+/// A random puzzle of this shape with exactly one solution, every clue needed, from the
+/// standard clue mix. The same seed gives the same puzzle on every machine (ChaCha8).
 pub fn generate(shape: GridShape, seed: u64) -> Result<Generated, GenerateError> {
+    generate_with(shape, seed, ClueMix::Standard)
+}
+
+/// [`generate`], drawing clues as `mix` says (the standard mix gives [`generate`]'s puzzles).
+pub fn generate_with(
+    shape: GridShape,
+    seed: u64,
+    mix: ClueMix,
+) -> Result<Generated, GenerateError> {
     let (n, k) = (shape.positions, shape.categories);
     if n < 2 || k < 1 {
         return Err(GenerateError::Shape(shape));
@@ -78,10 +134,25 @@ pub fn generate(shape: GridShape, seed: u64) -> Result<Generated, GenerateError>
         })
         .collect();
     let mut puzzle = GridPuzzle {
-        name: format!("generated logic grid ({n} positions, {k} categories, seed {seed})"),
-        source: Some(format!(
-            "satpuz generate grid --positions {n} --categories {k} --seed {seed}"
-        )),
+        name: match mix {
+            ClueMix::Standard => {
+                format!("generated logic grid ({n} positions, {k} categories, seed {seed})")
+            }
+            _ => format!(
+                "generated logic grid ({n} positions, {k} categories, seed {seed}, {} clues)",
+                mix.name()
+            ),
+        },
+        source: Some(match mix {
+            ClueMix::Standard => {
+                format!("satpuz generate grid --positions {n} --categories {k} --seed {seed}")
+            }
+            _ => format!(
+                "satpuz generate grid --positions {n} --categories {k} --seed {seed} \
+                 --clue-mix {}",
+                mix.name()
+            ),
+        }),
         positions: Positions {
             count: n,
             noun: "position".into(),
@@ -91,7 +162,7 @@ pub fn generate(shape: GridShape, seed: u64) -> Result<Generated, GenerateError>
         clues: Vec::new(),
         question: None,
     };
-    let arrangement = Arrangement::new(&puzzle, &position_of);
+    let arrangement = Arrangement::new(&puzzle, &position_of, mix);
 
     // The structure alone (categories as permutations), clues switched in one by one.
     let structure = puzzle
@@ -216,9 +287,6 @@ impl Witnesses for SwapWitness {
 /// Kinds of clue, as [`kind_of`] numbers them.
 const KINDS: usize = 14;
 
-/// Kind drawn for each value of a uniform draw: same and at are the workhorses.
-const DRAWS: [usize; 17] = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9, 10, 11, 12, 13];
-
 /// The kind of a clue: 0 same, 1 left of, 2 right of, 3/4 somewhere left/right of, 5 next to,
 /// 6 a distance, 7 at, 8 not at, 9 one of, 10 at an end (or not), 11 not same, 12 not next
 /// to, 13 either.
@@ -305,10 +373,12 @@ struct Arrangement {
     values: Vec<(String, usize, usize)>,
     /// `at[p]`: indices into `values` of the values at position p.
     at: Vec<Vec<usize>>,
+    /// The kinds drawn.
+    mix: ClueMix,
 }
 
 impl Arrangement {
-    fn new(puzzle: &GridPuzzle, position_of: &[Vec<usize>]) -> Arrangement {
+    fn new(puzzle: &GridPuzzle, position_of: &[Vec<usize>], mix: ClueMix) -> Arrangement {
         let n = puzzle.positions.count;
         let mut values = Vec::new();
         let mut at = vec![Vec::new(); n];
@@ -318,7 +388,7 @@ impl Arrangement {
                 values.push((name.clone(), position_of[c][i], c));
             }
         }
-        Arrangement { n, values, at }
+        Arrangement { n, values, at, mix }
     }
 
     fn name(&self, v: usize) -> String {
@@ -341,9 +411,9 @@ impl Arrangement {
     /// A clue that holds in the arrangement, of a kind chosen at random.
     fn random_true_clue(&self, rng: &mut ChaCha8Rng, allow_either: bool) -> Clue {
         loop {
-            // Weights: same and at are the workhorses; the rest keep the variety.
-            let draw = rng.random_range(0..if allow_either { 17 } else { 16 });
-            if let Some(clue) = self.try_clue(rng, DRAWS[draw]) {
+            let draws = self.mix.draws();
+            let draw = rng.random_range(0..draws.len() - usize::from(!allow_either));
+            if let Some(clue) = self.try_clue(rng, draws[draw]) {
                 return clue;
             }
         }
@@ -442,22 +512,27 @@ impl Arrangement {
             6 => {
                 let b = pick(rng, &|p| (p - pa).abs() >= 2)?;
                 let k = (self.values[b].1 as i64 - pa).unsigned_abs() as usize;
-                let relation = match rng.random_range(0..3) {
-                    0 => Relation::Distance {
+                // The positional mix keeps distances undirected: a directed one ties two values
+                // at a fixed offset, as left_of does.
+                let directed = self.mix == ClueMix::Standard && rng.random_range(0..3) != 0;
+                let relation = if !directed {
+                    Relation::Distance {
                         a: name(a),
                         b: name(b),
                         k,
-                    },
-                    _ if pa < self.values[b].1 as i64 => Relation::LeftBy {
+                    }
+                } else if pa < self.values[b].1 as i64 {
+                    Relation::LeftBy {
                         a: name(a),
                         b: name(b),
                         k,
-                    },
-                    _ => Relation::RightBy {
+                    }
+                } else {
+                    Relation::RightBy {
                         a: name(a),
                         b: name(b),
                         k,
-                    },
+                    }
                 };
                 clue(relation, false)
             }
