@@ -175,6 +175,10 @@ pub struct CountReport {
     /// (Ctrl-C, SIGTERM).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
+    /// No answer: a minimal set of clues that contradict each other (families with clues;
+    /// as `solve` gives it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contradiction: Option<Vec<ClueNote>>,
     /// Which variables the count is projected on.
     pub projection: Projection,
     /// Variables of the formula as built.

@@ -185,36 +185,38 @@ fn write(dir: &std::path::Path, name: &str, p: &GridPuzzle) -> String {
 }
 
 #[test]
-fn solve_explains_a_contradiction_and_exits_2() {
+fn solve_and_count_explain_a_contradiction_and_exit_2() {
     let dir = scratch_dir("explain-contradiction");
     let file = write(&dir, "contradiction.json", &englishman_first());
-    let o = satpuz(&["solve", &file]);
-    assert_eq!(o.code, 2, "{}", o.stderr);
-    let out = o.stdout;
-    assert!(out.contains("no solution"), "{out}");
-    assert!(
-        out.contains("clue 9: The Norwegian lives in the first house."),
-        "{out}"
-    );
-    assert!(
-        out.contains("clue 15: The Englishman lives in the first house"),
-        "{out}"
-    );
-    assert!(
-        !out.contains("clue 1:"),
-        "only the contradicting clues: {out}"
-    );
+    for command in [&["solve"][..], &["count", "--all"]] {
+        let o = satpuz(&[command, &[file.as_str()]].concat());
+        assert_eq!(o.code, 2, "{command:?}: {}", o.stderr);
+        let out = o.stdout;
+        assert!(out.contains("no solution"), "{command:?}: {out}");
+        assert!(
+            out.contains("clue 9: The Norwegian lives in the first house."),
+            "{command:?}: {out}"
+        );
+        assert!(
+            out.contains("clue 15: The Englishman lives in the first house"),
+            "{command:?}: {out}"
+        );
+        assert!(
+            !out.contains("clue 1:"),
+            "only the contradicting clues: {command:?}: {out}"
+        );
 
-    let o = satpuz(&["solve", &file, "--json", "--encoding", "bits"]);
-    assert_eq!(o.code, 2);
-    let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
-    let clues: Vec<u64> = v["contradiction"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["clue"].as_u64().unwrap())
-        .collect();
-    assert_eq!(clues, vec![9, 15]);
+        let o = satpuz(&[command, &[file.as_str(), "--json", "--encoding", "bits"]].concat());
+        assert_eq!(o.code, 2, "{command:?}");
+        let v: serde_json::Value = serde_json::from_str(&o.stdout).unwrap();
+        let clues: Vec<u64> = v["contradiction"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["clue"].as_u64().unwrap())
+            .collect();
+        assert_eq!(clues, vec![9, 15], "{command:?}");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

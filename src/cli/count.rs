@@ -12,8 +12,9 @@ use satpuz::solve::stop::{Enumerated, count_until, count_until_on};
 
 use super::certify::SolverFlags;
 use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
-use super::output::outln;
+use super::output::{out, outln};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
+use super::solve::contradiction_text;
 use super::{EXIT_NO_SOLUTION, EXIT_OK, EXIT_STOPPED, print_json};
 
 #[derive(Debug, Args)]
@@ -55,7 +56,7 @@ impl CountCmd {
     fn count(self) -> anyhow::Result<ExitCode> {
         let input = resolve(&self.input, self.lenient)?;
         let start = Instant::now();
-        let (counted, name, family, projection, variables, clauses) = match input {
+        let (counted, name, family, projection, variables, clauses, contradiction) = match input {
             Input::Puzzles {
                 family,
                 puzzles,
@@ -83,6 +84,12 @@ impl CountCmd {
                         &mut tick,
                     )?,
                 };
+                // No answer at all: say which clues contradict, as `solve` does.
+                let contradiction = if counted.found == 0 && counted.stopped.is_none() {
+                    inst.contradiction()?
+                } else {
+                    None
+                };
                 let family = family.name().to_string();
                 (
                     counted,
@@ -91,6 +98,7 @@ impl CountCmd {
                     projection,
                     variables,
                     clauses,
+                    contradiction,
                 )
             }
             Input::Cnf { parsed, origin } => {
@@ -119,6 +127,7 @@ impl CountCmd {
                     projection,
                     variables,
                     clauses,
+                    None,
                 )
             }
         };
@@ -132,6 +141,7 @@ impl CountCmd {
             solutions: count,
             complete,
             stopped: counted.stopped.map(|r| stopped_name(r).to_string()),
+            contradiction,
             projection,
             variables,
             clauses,
@@ -158,6 +168,9 @@ impl CountCmd {
                 report.puzzle,
                 report.time_ms
             )?;
+            if count == 0 && complete && report.family != "cnf" {
+                out!("{}", contradiction_text(report.contradiction.as_deref()))?;
+            }
             if let Some(note) = self.solver.note(elapsed) {
                 outln!("{note}")?;
             }

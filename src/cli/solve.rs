@@ -261,20 +261,7 @@ impl SolveCmd {
         match (&first, &second, &verdict) {
             (None, _, _) => {
                 let why = inst.contradiction()?;
-                match &why {
-                    Some(clues) => {
-                        let _ = writeln!(
-                            text,
-                            "no solution: the clues contradict each other. These {} do so on \
-                             their own (drop any one of them and the rest have a solution):",
-                            clues.len()
-                        );
-                        for c in clues {
-                            let _ = writeln!(text, "  clue {}: {}", c.clue, sentence(c));
-                        }
-                    }
-                    None => text.push_str("no solution: the clues contradict each other\n"),
-                }
+                text.push_str(&contradiction_text(why.as_deref()));
                 report.contradiction = why;
             }
             (Some(a), None, Verdict::Unique(model)) => {
@@ -456,6 +443,22 @@ fn settings_prefix(flags: &str) -> String {
 }
 
 /// The clue's own sentence if it has one, else its meaning.
+/// "no solution" and, when the family found them, the clues that contradict each other.
+pub(super) fn contradiction_text(clues: Option<&[ClueNote]>) -> String {
+    let Some(clues) = clues else {
+        return "no solution: the clues contradict each other\n".into();
+    };
+    let mut text = format!(
+        "no solution: the clues contradict each other. These {} do so on their own (drop any \
+         one of them and the rest have a solution):\n",
+        clues.len()
+    );
+    for c in clues {
+        let _ = writeln!(text, "  clue {}: {}", c.clue, sentence(c));
+    }
+    text
+}
+
 fn sentence(c: &ClueNote) -> String {
     c.text.clone().unwrap_or_else(|| c.meaning.clone())
 }
