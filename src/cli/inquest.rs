@@ -2,7 +2,6 @@
 //! file), export its CNF, check and hint a player's sheet, and time many deals.
 
 use std::fmt::Write as _;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -553,11 +552,10 @@ fn time_deals(args: &CaseArgs, n: u64, jobs: usize, as_json: bool) -> anyhow::Re
     let mut sizes = std::collections::BTreeMap::<usize, u64>::new();
     let mut first_sizes = std::collections::BTreeMap::<usize, u64>::new();
     let (mut calls, mut truths, mut reshuffled) = (0u64, 0u64, 0u64);
-    let mut failed = None;
     let wall = Instant::now();
     // Every core deals; the results are taken in seed order, so the report is the same on any
     // number of cores (the times per deal are each deal's own).
-    let ended = parallel::ordered(
+    let ended = parallel::try_ordered(
         n,
         jobs,
         &stop,
@@ -565,17 +563,10 @@ fn time_deals(args: &CaseArgs, n: u64, jobs: usize, as_json: bool) -> anyhow::Re
         |(), k| {
             let seed = first.wrapping_add(k);
             let start = Instant::now();
-            let case = deal(seed, args.length).with_context(|| format!("dealing case {seed}"));
-            (case, start.elapsed())
+            let case = deal(seed, args.length).with_context(|| format!("dealing case {seed}"))?;
+            Ok::<_, anyhow::Error>((case, start.elapsed()))
         },
         |_, (case, took)| {
-            let case = match case {
-                Ok(case) => case,
-                Err(e) => {
-                    failed = Some(e);
-                    return ControlFlow::Break(());
-                }
-            };
             times.push(u32::try_from(took.as_micros()).unwrap_or(u32::MAX));
             *sizes.entry(case.statements.len()).or_default() += 1;
             *first_sizes.entry(case.stats.first_cut).or_default() += 1;
@@ -583,13 +574,9 @@ fn time_deals(args: &CaseArgs, n: u64, jobs: usize, as_json: bool) -> anyhow::Re
             truths += case.stats.true_statements as u64;
             reshuffled += u64::from(case.stats.attempts > 1);
             run::found(1);
-            ControlFlow::Continue(())
         },
-    );
+    )?;
     let wall = wall.elapsed();
-    if let Some(e) = failed {
-        return Err(e);
-    }
     let stopped = match ended {
         Ended::Stopped(reason) => Some(reason),
         Ended::Done | Ended::Broken => None,

@@ -99,6 +99,33 @@ pub fn ordered<S, T: Send>(
     ended
 }
 
+/// [`ordered`] for work that can fail: `take` sees each success in order; the first error
+/// in order ends the run (no new index is started) and is returned.
+pub fn try_ordered<S, T: Send, E: Send>(
+    n: u64,
+    jobs: usize,
+    stop: &Stop,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, u64) -> Result<T, E> + Sync,
+    mut take: impl FnMut(u64, T),
+) -> Result<Ended, E> {
+    let mut failed = None;
+    let ended = ordered(n, jobs, stop, init, work, |k, result| match result {
+        Ok(value) => {
+            take(k, value);
+            ControlFlow::Continue(())
+        }
+        Err(e) => {
+            failed = Some(e);
+            ControlFlow::Break(())
+        }
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(ended),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +158,35 @@ mod tests {
             let (seen, ended) = collect(200, jobs, &Stop::new(None));
             assert_eq!(seen, (0..200).collect::<Vec<_>>(), "jobs {jobs}");
             assert_eq!(ended, Ended::Done);
+        }
+    }
+
+    #[test]
+    fn the_first_error_in_order_ends_the_run_after_the_successes_before_it() {
+        for jobs in [1, 3] {
+            let mut taken = Vec::new();
+            let result = try_ordered(
+                100,
+                jobs,
+                &Stop::new(None),
+                || (),
+                |(), k| if k == 40 || k == 70 { Err(k) } else { Ok(k) },
+                |k, v| {
+                    assert_eq!(k, v);
+                    taken.push(k);
+                },
+            );
+            assert_eq!(result, Err(40), "jobs {jobs}");
+            assert_eq!(taken, (0..40).collect::<Vec<_>>(), "jobs {jobs}");
+            let all = try_ordered(
+                5,
+                jobs,
+                &Stop::new(None),
+                || (),
+                |(), k| Ok::<_, ()>(k),
+                |_, _| {},
+            );
+            assert_eq!(all, Ok(Ended::Done));
         }
     }
 

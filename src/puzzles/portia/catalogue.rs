@@ -26,7 +26,6 @@
 //! decisions.
 
 use std::collections::{HashMap, HashSet};
-use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
@@ -407,8 +406,7 @@ fn by_clue(
     // Largest first; ties by where the group starts, so the order is the same every run.
     groups.sort_by_key(|(_, members)| (std::cmp::Reverse(members.len()), members[0]));
     let mut unique: Vec<Vec<bool>> = slots.iter().map(|s| vec![false; s.entries.len()]).collect();
-    let mut failed = None;
-    parallel::ordered(
+    parallel::try_ordered(
         groups.len() as u64,
         opts.jobs,
         &Stop::default(),
@@ -426,22 +424,12 @@ fn by_clue(
                 })
                 .collect::<Result<Vec<bool>, SolveError>>()
         },
-        |g, verdicts| match verdicts {
-            Ok(verdicts) => {
-                for (&(s, c), v) in groups[g as usize].1.iter().zip(verdicts) {
-                    unique[s][c] = v;
-                }
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                failed = Some(e);
-                ControlFlow::Break(())
+        |g, verdicts| {
+            for (&(s, c), v) in groups[g as usize].1.iter().zip(verdicts) {
+                unique[s][c] = v;
             }
         },
-    );
-    if let Some(e) = failed {
-        return Err(e);
-    }
+    )?;
     let mut out = Vec::new();
     for (slot, unique) in slots.into_iter().zip(unique) {
         let kept = slot.entries.into_iter().zip(unique).filter(|(_, u)| *u);
@@ -461,28 +449,15 @@ fn by_unit(
     units: &[Vec<StatementList>],
 ) -> Result<Vec<Entry>, SolveError> {
     let mut out = Vec::new();
-    let mut failed = None;
-    parallel::ordered(
+    parallel::try_ordered(
         units.len() as u64,
         opts.jobs,
         &Stop::default(),
         || Judge::new(opts),
         |judge, k| judge_unit(judge, &units[k as usize]),
-        |_, judged| match judged {
-            Ok(entries) => {
-                out.extend(entries);
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                failed = Some(e);
-                ControlFlow::Break(())
-            }
-        },
-    );
-    match failed {
-        Some(e) => Err(e),
-        None => Ok(out),
-    }
+        |_, entries| out.extend(entries),
+    )?;
+    Ok(out)
 }
 
 /// The catalogue's puzzles made from one statement list (Portia I, III) or pair (Portia II),
