@@ -141,5 +141,26 @@ fn all_seven(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_puzzle, all_seven, automaton, pentomino);
+/// The whole series in a row, default choices: the "all eleven together" figure.
+fn all_eleven(c: &mut Criterion) {
+    let puzzles: Vec<HooksPuzzle> = (1..=11)
+        .map(|k| hooks::shipped(k).unwrap().unwrap())
+        .collect();
+    let mut group = c.benchmark_group("hooks_all_eleven");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    let opts = (EncodeOptions::default(), Connectivity::Lazy);
+    group.bench_function(label(opts), |b| {
+        b.iter(|| {
+            for p in &puzzles {
+                black_box(solve(p, opts));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches, per_puzzle, all_seven, automaton, pentomino, all_eleven
+);
 criterion_main!(benches);

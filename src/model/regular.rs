@@ -177,7 +177,65 @@ pub(crate) fn unroll<S: Clone + Eq + Hash>(
                 .collect()
         })
         .collect();
-    Layers { states, arcs }
+    reduce(Layers { states, arcs })
+}
+
+/// Merges, layer by layer from the last one back, the states with the same future: the same
+/// letters leading to the same (merged) successors. Every state left can reach an accepting
+/// one, so the last layer's states all accept the empty word and merge into one. The result is
+/// the minimal layered automaton for the words the pruned one accepts; it is still
+/// deterministic (one arc per letter from a state), so every word keeps exactly one path.
+/// Each merged state keeps the first of its members as its label.
+fn reduce<S>(layers: Layers<S>) -> Layers<S> {
+    let Layers { states, arcs } = layers;
+    let len = arcs.len();
+    if states.iter().any(Vec::is_empty) {
+        return Layers { states, arcs };
+    }
+    // class[i][q]: the merged state of layer i's state q.
+    let mut class: Vec<Vec<usize>> = vec![Vec::new(); len + 1];
+    class[len] = vec![0; states[len].len()];
+    let mut merged_arcs: Vec<Vec<Arc>> = vec![Vec::new(); len];
+    let mut keep: Vec<Vec<usize>> = vec![Vec::new(); len + 1];
+    keep[len] = vec![0];
+    for i in (0..len).rev() {
+        let mut future: Vec<Vec<(usize, usize)>> = vec![Vec::new(); states[i].len()];
+        for a in &arcs[i] {
+            future[a.from].push((a.letter, class[i + 1][a.to]));
+        }
+        let mut index: HashMap<Vec<(usize, usize)>, usize> = HashMap::new();
+        class[i] = future
+            .into_iter()
+            .enumerate()
+            .map(|(q, mut out)| {
+                out.sort_unstable();
+                let next = index.len();
+                *index.entry(out.clone()).or_insert_with(|| {
+                    keep[i].push(q);
+                    merged_arcs[i].extend(out.iter().map(|&(letter, to)| Arc {
+                        from: next,
+                        letter,
+                        to,
+                    }));
+                    next
+                })
+            })
+            .collect();
+    }
+    let states = states
+        .into_iter()
+        .zip(&keep)
+        .map(|(layer, keep)| {
+            let mut layer: Vec<Option<S>> = layer.into_iter().map(Some).collect();
+            keep.iter()
+                .map(|&q| layer[q].take().expect("kept once"))
+                .collect()
+        })
+        .collect();
+    Layers {
+        states,
+        arcs: merged_arcs,
+    }
 }
 
 /// Writes the clauses of an unrolled automaton (see the module docs) over resolved letters
@@ -375,5 +433,36 @@ impl Encoded {
         for cl in &clauses {
             sink.add(cl);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counting the letters read so far mod 4 over a 3-letter word, accepting any count: the
+    /// states differ but every one has the same future, so each layer reduces to one state
+    /// with an arc per letter. Remembering the last letter too, accepting when it is a 1: still
+    /// one state per layer, and the last position reads only the 1.
+    #[test]
+    fn states_with_the_same_future_merge() {
+        let alphabets = vec![vec![0, 1]; 3];
+        let counting = unroll(
+            &alphabets,
+            0u8,
+            |_, &s, a| Some((s + a as u8) % 4),
+            |_| true,
+        );
+        assert!(counting.states.iter().all(|layer| layer.len() == 1));
+        assert!(counting.arcs.iter().all(|layer| layer.len() == 2));
+        let ends_on_one = unroll(
+            &alphabets,
+            (0u8, false),
+            |_, &(s, _), a| Some(((s + a as u8) % 4, a == 1)),
+            |&(_, last)| last,
+        );
+        let widths: Vec<usize> = ends_on_one.states.iter().map(Vec::len).collect();
+        assert_eq!(widths, vec![1, 1, 1, 1]);
+        assert_eq!(ends_on_one.arcs[2].len(), 1, "only a 1 ends the word");
     }
 }

@@ -46,16 +46,41 @@ impl Layout {
                     .collect()
             })
             .collect();
-        let member = side_at_least
+        let member: Vec<Vec<Bit>> = side_at_least
             .iter()
             .map(|ge| (0..n).map(|k| enc.and(ge[n - k], !ge[n - k + 1])).collect())
             .collect();
+        line_hook_pairs(enc, n, &member, &row_side, &col_side);
         Layout {
             n,
             member,
             side_at_least,
             row_side,
             col_side,
+        }
+    }
+}
+
+/// Two cells of a row in the same hook are in that row's own hook: a cell's hook is the larger
+/// of its row's and its column's, and no two columns share a side. Implied by the layout (so
+/// no solution is lost), but the solver would have to reason across the permutation's counts
+/// to see it; likewise for columns.
+fn line_hook_pairs(
+    enc: &mut Encoded,
+    n: usize,
+    member: &[Vec<Bit>],
+    row_side: &[Vec<Bit>],
+    col_side: &[Vec<Bit>],
+) {
+    let rows = (0..n).map(|r| ((0..n).map(|c| r * n + c).collect::<Vec<_>>(), &row_side[r]));
+    let cols = (0..n).map(|c| ((0..n).map(|r| r * n + c).collect::<Vec<_>>(), &col_side[c]));
+    for (cells, line_side) in rows.chain(cols) {
+        for (i, &x) in cells.iter().enumerate() {
+            for &y in &cells[i + 1..] {
+                for (k, (&in_x, &in_y)) in member[x].iter().zip(&member[y]).enumerate() {
+                    enc.clause(&[!in_x, !in_y, line_side[n - k]]);
+                }
+            }
         }
     }
 }
