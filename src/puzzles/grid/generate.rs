@@ -1,10 +1,11 @@
 //! Random logic-grid puzzles: a hidden arrangement, true clues of every kind drawn at random
 //! until only the hidden arrangement fits, then cut to a set in which every clue is needed.
 //!
-//! One incremental [`Session`] does all the work: each clue has a selector literal, the hidden
+//! One incremental [`Session`] draws the clues: each clue has a selector literal, the hidden
 //! answer is blocked under an activation literal, and "unique" is "UNSAT under these
-//! assumptions". The growth and the cut are [`grow`] and [`minimal_unique_subset`]; strong clues (same,
-//! at) are tried for removal first, so weaker kinds survive and the puzzle keeps its variety.
+//! assumptions" ([`grow`]). The cut ([`Cut`]) tries every clue of the session's core for
+//! removal in turn, strong clues (same, at) first so weaker kinds survive and the puzzle keeps
+//! its variety; known second answers, the session or fresh solvers decide each trial.
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt, SeedableRng};
