@@ -10,7 +10,9 @@ use common::*;
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
-use satpuz::puzzles::grid::generate::{ClueMix, GridShape, generate, generate_with, relax};
+use satpuz::puzzles::grid::generate::{
+    ClueMix, GENERATOR_VERSION, GridShape, Phase, generate, generate_observed, generate_with, relax,
+};
 use satpuz::solve::count;
 
 fn hidden_rows(p: &GridPuzzle, position_of: &[Vec<usize>]) -> Vec<Vec<String>> {
@@ -231,10 +233,9 @@ fn positional_puzzles_are_unique_minimal_and_mostly_order_and_spacing() {
             );
         }
         assert!(
-            p.source
-                .as_deref()
-                .unwrap()
-                .ends_with("--clue-mix positional"),
+            p.source.as_deref().unwrap().ends_with(&format!(
+                "--clue-mix positional (generator {GENERATOR_VERSION})"
+            )),
             "{:?}",
             p.source
         );
@@ -258,5 +259,54 @@ fn positional_puzzles_are_unique_minimal_and_mostly_order_and_spacing() {
     assert!(
         ratio(mixed) > 0.4 && ratio(mixed) > ratio(standard_mixed) + 0.1,
         "positional {mixed:?}, standard {standard_mixed:?} (order and spacing clues, all)"
+    );
+}
+
+/// Generation reports its phases in order (clues drawn growing, then clues decided of the
+/// cut), gives the puzzle it gives unobserved, and names its version in the puzzle's source.
+#[test]
+fn generation_reports_its_phases_and_its_version() {
+    let shape = GridShape {
+        positions: 8,
+        categories: 4,
+    };
+    let mut phases = Vec::new();
+    let g = generate_observed(shape, 5, ClueMix::Standard, &mut |p| phases.push(p)).unwrap();
+    assert_eq!(g.puzzle.clues, generate(shape, 5).unwrap().puzzle.clues);
+    let cutting = phases
+        .iter()
+        .position(|p| matches!(p, Phase::Cutting { .. }))
+        .expect("a cut");
+    assert!(cutting > 0, "{phases:?}");
+    let drawn: Vec<usize> = phases[..cutting]
+        .iter()
+        .map(|p| match p {
+            Phase::Drawing { clues } => *clues,
+            other => panic!("drawing before cutting: {other:?}"),
+        })
+        .collect();
+    assert!(drawn.windows(2).all(|w| w[0] < w[1]), "{drawn:?}");
+    let decided: Vec<(usize, usize)> = phases[cutting..]
+        .iter()
+        .map(|p| match p {
+            Phase::Cutting { decided, of } => (*decided, *of),
+            other => panic!("cutting to the end: {other:?}"),
+        })
+        .collect();
+    let of = decided[0].1;
+    assert!(of >= g.puzzle.clues.len(), "{decided:?}");
+    assert_eq!(
+        decided,
+        (0..of).map(|d| (d, of)).collect::<Vec<_>>(),
+        "every clue of the cut decided once, in turn"
+    );
+    assert_eq!(
+        g.puzzle.source.as_deref(),
+        Some(
+            format!(
+                "satpuz generate grid --positions 8 --categories 4 --seed 5 (generator {GENERATOR_VERSION})"
+            )
+            .as_str()
+        )
     );
 }

@@ -14,7 +14,9 @@ use rand_chacha::ChaCha8Rng;
 use satpuz::choice::Choice;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
-use satpuz::puzzles::grid::generate::{ClueMix, GridShape, generate_with, relax};
+use satpuz::puzzles::grid::generate::{
+    ClueMix, GridShape, Phase, generate_observed, generate_with, relax,
+};
 use satpuz::solve::count;
 use satpuz::solve::difficulty::Level;
 use satpuz::solve::parallel::{self, Ended};
@@ -192,6 +194,10 @@ impl GridArgs {
     fn puzzle(&self, shape: GridShape, seed: u64) -> anyhow::Result<GridPuzzle> {
         let mut puzzle = match self.difficulty {
             Some(level) => rated(shape, seed, level, self.clue_mix)?,
+            // One puzzle: its phases are the progress (many: the puzzles done are).
+            None if self.count == 1 => {
+                generate_observed(shape, seed, self.clue_mix, &mut show_phase)?.puzzle
+            }
             None => generate_with(shape, seed, self.clue_mix)?.puzzle,
         };
         if let Some(drop) = self.drop {
@@ -222,6 +228,16 @@ impl GridArgs {
             })?;
         }
         Ok(puzzle)
+    }
+}
+
+/// Generation's phase as progress: clues drawn (a spinner), then clues decided of the cut.
+fn show_phase(phase: Phase) {
+    match phase {
+        Phase::Drawing { clues } => run::set_phase(&format!("drawing clues: {clues}"), 0, 0),
+        Phase::Cutting { decided, of } => {
+            run::set_phase("clues decided (kept or cut)", decided as u64, of as u64)
+        }
     }
 }
 

@@ -64,6 +64,8 @@ static PARTIAL: Mutex<Option<Partial>> = Mutex::new(None);
 static FOUND: AtomicU64 = AtomicU64::new(0);
 /// The run's amount of work, when known ([`set_total`]); 0 when not.
 static TOTAL: AtomicU64 = AtomicU64::new(0);
+/// What the run is doing now, when it goes through phases ([`set_phase`]).
+static PHASE: Mutex<Option<String>> = Mutex::new(None);
 
 /// The current run's stop condition (never stops outside [`supervise`]).
 pub fn stop() -> Stop {
@@ -90,6 +92,14 @@ pub fn found(n: u64) {
 /// [`found`] counts them done.
 pub fn set_total(n: u64) {
     TOTAL.store(n, Ordering::Relaxed);
+}
+
+/// A run that goes through phases: says which one it is in, with `done` of `total` items of
+/// work (`total` 0 when not known: a spinner with the phase's words).
+pub fn set_phase(words: &str, done: u64, total: u64) {
+    *PHASE.lock().unwrap_or_else(|e| e.into_inner()) = Some(words.to_string());
+    TOTAL.store(total, Ordering::Relaxed);
+    FOUND.store(done, Ordering::Relaxed);
 }
 
 /// Ctrl-C, SIGTERM and SIGHUP raise the current stop flag; a second signal exits at once.
@@ -132,6 +142,7 @@ pub fn supervise(
     *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some(stop.clone());
     FOUND.store(0, Ordering::Relaxed);
     TOTAL.store(0, Ordering::Relaxed);
+    *PHASE.lock().unwrap_or_else(|e| e.into_inner()) = None;
     set_partial(partial);
     install_handler();
     let (tx, rx) = mpsc::channel();
@@ -248,6 +259,8 @@ fn report_abandoned(
 struct Progress {
     mode: ProgressMode,
     bar: Option<ProgressBar>,
+    /// The bar shows items of work (else a spinner): a phase may switch from one to the other.
+    bar_has_total: bool,
     next_line: Duration,
 }
 
@@ -280,6 +293,7 @@ impl Progress {
         Progress {
             mode,
             bar: None,
+            bar_has_total: false,
             next_line: Duration::from_secs(1),
         }
     }
@@ -289,11 +303,19 @@ impl Progress {
         if total > 0 {
             return Doing::Items(total);
         }
+        if let Some(phase) = Progress::phase() {
+            return Doing::Working(phase);
+        }
         match &*PARTIAL.lock().unwrap_or_else(|e| e.into_inner()) {
             Some(Partial::Count { .. }) => Doing::Counting,
             Some(Partial::Nothing { what, .. }) => Doing::Working(what.clone()),
             Some(Partial::SolverLine) | None => Doing::Working("solving".into()),
         }
+    }
+
+    /// The current phase's words, if the run has phases.
+    fn phase() -> Option<String> {
+        PHASE.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     fn tick(&mut self, stop: &Stop) {
@@ -305,10 +327,15 @@ impl Progress {
         match self.mode {
             ProgressMode::Off => {}
             ProgressMode::Terminal => {
+                let has_total = TOTAL.load(Ordering::Relaxed) > 0;
+                if self.bar.is_some() && has_total != self.bar_has_total {
+                    self.finish();
+                }
+                self.bar_has_total = has_total;
                 let bar = self.bar.get_or_insert_with(|| {
                     let bar = match Progress::doing() {
                         Doing::Items(total) => ProgressBar::new(total).with_style(style(
-                            "[{bar:30}] {human_pos}/{human_len} ({elapsed}, ETA {eta})",
+                            "[{bar:30}] {human_pos}/{human_len} {msg} ({elapsed}, ETA {eta})",
                         )),
                         Doing::Counting => ProgressBar::new_spinner().with_style(style(
                             "{spinner} {human_pos} solutions so far ({elapsed})",
@@ -322,6 +349,10 @@ impl Progress {
                     bar
                 });
                 bar.set_position(n);
+                if let Some(phase) = Progress::phase() {
+                    bar.set_length(TOTAL.load(Ordering::Relaxed).max(n));
+                    bar.set_message(phase);
+                }
             }
             ProgressMode::Lines => {
                 if elapsed < self.next_line {
@@ -330,7 +361,10 @@ impl Progress {
                 self.next_line = elapsed + Duration::from_secs(1);
                 let secs = elapsed.as_secs_f64();
                 match Progress::doing() {
-                    Doing::Items(total) => eoutln!("  {n}/{total} done ({secs:.0} s)"),
+                    Doing::Items(total) => match Progress::phase() {
+                        Some(phase) => eoutln!("  {phase}: {n}/{total} ({secs:.0} s)"),
+                        None => eoutln!("  {n}/{total} done ({secs:.0} s)"),
+                    },
                     Doing::Counting => eoutln!(
                         "  {n} solutions so far ({:.0}/s, {secs:.0} s)",
                         n as f64 / secs

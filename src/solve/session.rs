@@ -193,7 +193,7 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
     }
 
     /// Number of clues added so far.
-    pub(crate) fn clue_count(&self) -> usize {
+    pub fn clue_count(&self) -> usize {
         self.selectors.len()
     }
 

@@ -1,22 +1,46 @@
 //! Random logic-grid puzzles: a hidden arrangement, true clues of every kind drawn at random
 //! until only the hidden arrangement fits, then cut to a set in which every clue is needed.
 //!
-//! One incremental [`Session`] does all the work: each clue has a selector literal, the hidden
+//! One incremental [`Session`] draws the clues: each clue has a selector literal, the hidden
 //! answer is blocked under an activation literal, and "unique" is "UNSAT under these
-//! assumptions". The growth and the cut are [`grow`] and [`minimal_unique_subset`]; strong clues (same,
-//! at) are tried for removal first, so weaker kinds survive and the puzzle keeps its variety.
+//! assumptions" ([`grow`]). The cut ([`Cut`]) tries every clue of the session's core for
+//! removal in turn, strong clues (same, at) first so weaker kinds survive and the puzzle keeps
+//! its variety; known second answers, the session or fresh solvers decide each trial.
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Category, Clue, GridPuzzle, Positions, Relation};
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+use super::{Category, Clue, GridAnswer, GridPuzzle, Positions, Relation};
 use crate::choice::Choice;
-use crate::model::{EncodeOptions, holds};
-use crate::solve::{
-    CutOrder, Deletion, Growth, NoWitnesses, Session, SolveError, Witnesses, grow,
-    minimal_unique_subset,
-};
+use crate::model::{Constraint, EncodeOptions, holds};
+use crate::solve::{Growth, NoWitnesses, Session, SolveError, grow};
+
+/// The generator's version: it goes up whenever the same seed may give another puzzle, and is
+/// written in every generated puzzle's `source`. 2: the cut keeps the first core's narrowing
+/// only, then decides every clue in turn (so a puzzle no longer depends on the solver's later
+/// cores); 1: every earlier release.
+pub const GENERATOR_VERSION: u32 = 2;
+
+/// Where generation has got to, for a progress display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Drawing true clues until they force the hidden arrangement.
+    Drawing {
+        /// Clues drawn so far.
+        clues: usize,
+    },
+    /// Cutting the clues to a set in which every one is needed.
+    Cutting {
+        /// Clues decided (kept or dropped) so far.
+        decided: usize,
+        /// Clues to decide (those of the first core).
+        of: usize,
+    },
+}
 
 /// Category names for generated puzzles (then `category11`, ...).
 const CATEGORY_NAMES: &[&str] = &[
@@ -110,6 +134,28 @@ pub fn generate_with(
     seed: u64,
     mix: ClueMix,
 ) -> Result<Generated, GenerateError> {
+    generate_observed(shape, seed, mix, &mut |_| {})
+}
+
+/// [`generate_with`], telling `observe` where it has got to (at most once per clue).
+pub fn generate_observed(
+    shape: GridShape,
+    seed: u64,
+    mix: ClueMix,
+    observe: &mut dyn FnMut(Phase),
+) -> Result<Generated, GenerateError> {
+    generate_tuned(shape, seed, mix, observe, SLOW_SESSION_SOLVE)
+}
+
+/// [`generate_observed`], handing the cut to fresh solvers after the first session solve
+/// slower than `slow_session_solve` (tests set it to 0 or the maximum: the puzzle is the same).
+fn generate_tuned(
+    shape: GridShape,
+    seed: u64,
+    mix: ClueMix,
+    observe: &mut dyn FnMut(Phase),
+    slow_session_solve: Duration,
+) -> Result<Generated, GenerateError> {
     let (n, k) = (shape.positions, shape.categories);
     if n < 2 || k < 1 {
         return Err(GenerateError::Shape(shape));
@@ -145,11 +191,14 @@ pub fn generate_with(
         },
         source: Some(match mix {
             ClueMix::Standard => {
-                format!("satpuz generate grid --positions {n} --categories {k} --seed {seed}")
+                format!(
+                    "satpuz generate grid --positions {n} --categories {k} --seed {seed} \
+                     (generator {GENERATOR_VERSION})"
+                )
             }
             _ => format!(
                 "satpuz generate grid --positions {n} --categories {k} --seed {seed} \
-                 --clue-mix {}",
+                 --clue-mix {} (generator {GENERATOR_VERSION})",
                 mix.name()
             ),
         }),
@@ -175,14 +224,15 @@ pub fn generate_with(
     let batch = (n * k / 4).max(4);
     loop {
         let first_new = pool.len();
-        for _ in 0..batch {
-            let clue = arrangement.random_true_clue(&mut rng, true);
-            let grid = puzzle
-                .build_with(std::slice::from_ref(&clue))
-                .expect("generated clues name known values");
-            session.add_clue(&grid.model.constraints[grid.clue_constraints.start]);
-            pool.push(clue);
+        pool.extend((0..batch).map(|_| arrangement.random_true_clue(&mut rng, true)));
+        // One build for the batch: each clue's constraint is its own.
+        let grid = puzzle
+            .build_with(&pool[first_new..])
+            .expect("generated clues name known values");
+        for constraint in &grid.model.constraints[grid.clue_constraints] {
+            session.add_clue(constraint);
         }
+        observe(Phase::Drawing { clues: pool.len() });
         let all: Vec<usize> = (0..pool.len()).collect();
         let new = &all[first_new..];
         if grow(&mut session, &all, new, &under, &mut NoWitnesses)? == Growth::Forced {
@@ -213,17 +263,15 @@ pub fn generate_with(
     order.shuffle(&mut rng);
     order.sort_by_key(|&i| std::cmp::Reverse(strength(&pool[i])));
     order.extend(&prefer);
-    let mut swaps = SwapWitness::new(&puzzle, &pool, &hidden);
-    let cut = CutOrder {
-        order: &order,
-        prefer: &prefer,
+    let cut = Cut {
+        puzzle: &puzzle,
+        pool: &pool,
+        position_of: &position_of,
+        hidden: &hidden,
         under: &under,
-        deletion: Deletion::EAGER,
-        just_forced: false,
+        slow_session_solve,
     };
-    let kept = minimal_unique_subset(&mut session, cut, &mut swaps)?
-        .expect("the pool forces the hidden answer")
-        .kept;
+    let kept = cut.minimal(&mut session, &order, &prefer, observe)?;
     let mut clues: Vec<Clue> = kept.into_iter().map(|i| pool[i].clone()).collect();
     clues.shuffle(&mut rng);
     puzzle.clues = clues;
@@ -233,54 +281,374 @@ pub fn generate_with(
     })
 }
 
-/// Arrangements one swap (two values of a category trading places) away from the hidden one,
-/// with the pool clues each breaks. A clue is needed as soon as some swap breaks it and no
-/// other clue of the current set: the swapped arrangement is then a second answer of the rest.
-/// This settles most "needed" verdicts of the cut without a solver call, among them the ones
-/// whose second answer the solver takes longest to find.
-struct SwapWitness {
-    /// `breaks[s]`: the pool clues swap s makes false.
-    breaks: Vec<Vec<usize>>,
-    /// `by_clue[k]`: the swaps that break clue k.
-    by_clue: Vec<Vec<usize>>,
+/// A solve in the long-lived session slower than this hands the rest of the cut to fresh
+/// solvers (which answer the same: only the time changes). Measured at 50 x 5: the session's
+/// trials take 1-10 ms while many clues are left, then seconds; a fresh solver on the merged
+/// model of the clues left takes 50-1000 ms.
+const SLOW_SESSION_SOLVE: Duration = Duration::from_millis(40);
+
+/// The cut: from the clues drawn, a set that still forces the hidden arrangement in which
+/// every clue is needed.
+struct Cut<'a> {
+    puzzle: &'a GridPuzzle,
+    pool: &'a [Clue],
+    position_of: &'a [Vec<usize>],
+    /// The hidden arrangement, as values of the structure's variables.
+    hidden: &'a [usize],
+    /// The hidden answer's blocking activation in the session.
+    under: &'a [crate::cnf::Lit],
+    /// A session solve slower than this hands the rest to fresh solvers.
+    slow_session_solve: Duration,
 }
 
-impl SwapWitness {
-    fn new(puzzle: &GridPuzzle, pool: &[Clue], hidden: &[usize]) -> SwapWitness {
-        let grid = puzzle
-            .build_with(pool)
-            .expect("generated clues name known values");
-        let clues = &grid.model.constraints[grid.clue_constraints.clone()];
-        let mut breaks = Vec::new();
-        let mut by_clue = vec![Vec::new(); pool.len()];
-        for vars in &grid.value_var {
-            for (i, &u) in vars.iter().enumerate() {
-                for &v in &vars[i + 1..] {
-                    let mut swapped = hidden.to_vec();
-                    swapped.swap(u, v);
-                    let broken: Vec<usize> = (0..clues.len())
-                        .filter(|&k| !holds(&clues[k], &swapped))
-                        .collect();
-                    for &k in &broken {
-                        by_clue[k].push(breaks.len());
-                    }
-                    breaks.push(broken);
+impl Cut<'_> {
+    /// The clues of `order` outside the session's core (all of them forcing the hidden
+    /// answer) go, `prefer` excepted; then every clue left, in order, is tried for removal
+    /// once: it stays exactly when the others admit a second answer. Deletion in a fixed order
+    /// from a fixed start, so the set depends only on the clues and the order: a second answer
+    /// known beforehand ([`SecondAnswers`]) or either solver may decide a trial.
+    fn minimal(
+        &self,
+        session: &mut Session,
+        order: &[usize],
+        prefer: &[usize],
+        observe: &mut dyn FnMut(Phase),
+    ) -> Result<Vec<usize>, GenerateError> {
+        let forced = !session.solve_clues(order, self.under)?;
+        assert!(forced, "the pool forces the hidden answer");
+        let core: HashSet<crate::cnf::Lit> = session.failed().into_iter().collect();
+        let mut set: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&c| prefer.contains(&c) || core.contains(&session.selector(c)))
+            .collect();
+        let candidates = set.clone();
+        // Clues that left the set never come back: the solver may forget them.
+        for c in 0..session.clue_count() {
+            if !set.contains(&c) {
+                session.retire_clue(c);
+            }
+        }
+        let mut known = SecondAnswers::new(self.puzzle, self.pool, &set, self.hidden);
+        let mut fresh = false;
+        for (decided, &candidate) in candidates.iter().enumerate() {
+            observe(Phase::Cutting {
+                decided,
+                of: candidates.len(),
+            });
+            if known.shows_needed(candidate) || known.shows_needed_by_two_swaps(candidate) {
+                continue;
+            }
+            let rest: Vec<usize> = set.iter().copied().filter(|&c| c != candidate).collect();
+            let second = if fresh {
+                self.second_answer_fresh(&rest)?
+            } else {
+                let start = Instant::now();
+                let mut assumptions = session.selectors_of(&rest);
+                assumptions.extend_from_slice(self.under);
+                let second = session.solve_values(&assumptions)?;
+                fresh = start.elapsed() > self.slow_session_solve;
+                second
+            };
+            match second {
+                Some(answer) => known.record(&answer),
+                None => {
+                    set = rest;
+                    session.retire_clue(candidate);
+                    known.dropped(candidate);
                 }
             }
         }
-        SwapWitness { breaks, by_clue }
+        set.sort_unstable();
+        Ok(set)
+    }
+
+    /// An answer of the clues `rest` other than the hidden one, from a fresh solver on their
+    /// merged model (values at fixed distances share a variable), as values of the
+    /// structure's variables.
+    fn second_answer_fresh(&self, rest: &[usize]) -> Result<Option<Vec<usize>>, GenerateError> {
+        let n = self.puzzle.positions.count;
+        let mut puzzle = self.puzzle.clone();
+        puzzle.clues = rest.iter().map(|&c| self.pool[c].clone()).collect();
+        let grid = puzzle
+            .build_merged()
+            .expect("generated clues name known values");
+        let mut table = vec![vec![0; self.position_of.len()]; n];
+        for (c, positions) in self.position_of.iter().enumerate() {
+            for (i, &p) in positions.iter().enumerate() {
+                table[p][c] = i;
+            }
+        }
+        let hidden = grid.values(&GridAnswer { table });
+        let mut session = Session::new(grid.model.encode(EncodeOptions::default()));
+        session.block_answer(&hidden);
+        Ok(session.solve_values(&[])?.map(|values| {
+            let answer = grid.answer(&values, n);
+            let mut flat = vec![0; n * answer.table[0].len()];
+            for (p, row) in answer.table.iter().enumerate() {
+                for (c, &i) in row.iter().enumerate() {
+                    flat[c * n + i] = p;
+                }
+            }
+            flat
+        }))
     }
 }
 
-impl Witnesses for SwapWitness {
-    /// Does some swap break `clue` and none of `rest`?
-    fn shows_needed(&mut self, rest: &[usize], clue: usize) -> bool {
-        let rest: std::collections::HashSet<usize> = rest.iter().copied().collect();
-        self.by_clue[clue].iter().any(|&s| {
-            self.breaks[s]
+/// Arrangements other than the hidden one with the clues of the cut each breaks. A clue is
+/// needed as soon as some arrangement breaks it and no other clue still in the set: that
+/// arrangement is a second answer of the rest. Known from the start: every block swap (the
+/// values of some categories at two positions trading places: a swap of two values of one
+/// category, two whole positions, and everything between), which settles most "needed"
+/// verdicts without a solver call, among them many whose second answer the solver takes
+/// longest to find; then every second answer a solver finds.
+struct SecondAnswers {
+    /// `breaks[a]`: the clues of the cut arrangement a makes false.
+    breaks: Vec<Vec<usize>>,
+    /// `alive[a]`: how many of them are still in the set.
+    alive: Vec<usize>,
+    /// `by_clue[k]`: the arrangements that break clue k.
+    by_clue: Vec<Vec<usize>>,
+    /// The cut's clues, as constraints on the structure's variables (None outside the cut).
+    clues: Vec<Option<Constraint>>,
+    /// `moves[a]`: the two positions and the categories block swap a exchanges (the block
+    /// swaps come first, then the solvers' answers).
+    moves: Vec<(usize, usize, usize)>,
+    /// The category subsets of the block swaps.
+    subsets: Vec<Vec<usize>>,
+    /// `mentions[k]`: the variables clue k mentions.
+    mentions: Vec<Vec<usize>>,
+    /// `touching[v]`: the clues of the cut that mention variable v.
+    touching: Vec<Vec<usize>>,
+    /// `at[p][c]`: the variable of category c's value at position p in the hidden answer.
+    at: Vec<Vec<usize>>,
+    /// `category[v]`: the category of variable v.
+    category: Vec<usize>,
+    /// The hidden answer.
+    hidden: Vec<usize>,
+    /// Scratch: an arrangement being tried.
+    scratch: Vec<usize>,
+}
+
+impl SecondAnswers {
+    fn new(puzzle: &GridPuzzle, pool: &[Clue], cut: &[usize], hidden: &[usize]) -> SecondAnswers {
+        let grid = puzzle
+            .build_with(pool)
+            .expect("generated clues name known values");
+        let constraints = &grid.model.constraints[grid.clue_constraints.clone()];
+        let mut clues: Vec<Option<Constraint>> = vec![None; pool.len()];
+        for &c in cut {
+            clues[c] = Some(constraints[c].clone());
+        }
+        // Which clues of the cut mention each value (by its variable).
+        let var_of: HashMap<&str, usize> = puzzle
+            .categories
+            .iter()
+            .enumerate()
+            .flat_map(|(c, cat)| {
+                let vars = &grid.value_var[c];
+                cat.values
+                    .iter()
+                    .zip(vars)
+                    .map(|(v, &var)| (v.as_str(), var))
+            })
+            .collect();
+        let mut touching = vec![Vec::new(); hidden.len()];
+        let mut mentions = vec![Vec::new(); pool.len()];
+        for &c in cut {
+            let mut names = Vec::new();
+            mentioned(&pool[c], &mut names);
+            let mut vars: Vec<usize> = names.iter().map(|name| var_of[name]).collect();
+            vars.sort_unstable();
+            vars.dedup();
+            for &v in &vars {
+                touching[v].push(c);
+            }
+            mentions[c] = vars;
+        }
+        let mut category = vec![0; hidden.len()];
+        for (c, vars) in grid.value_var.iter().enumerate() {
+            for &v in vars {
+                category[v] = c;
+            }
+        }
+        // at[p][c]: the variable of category c's value at position p.
+        let n = puzzle.positions.count;
+        let k = grid.value_var.len();
+        let mut at = vec![vec![0; k]; n];
+        for (c, vars) in grid.value_var.iter().enumerate() {
+            for &v in vars {
+                at[hidden[v]][c] = v;
+            }
+        }
+        // Every subset of categories up to 6 of them (a subset and its complement differ by a
+        // swap of the whole positions, so both are kept); beyond, one category or all.
+        let subsets: Vec<Vec<usize>> = if k <= 6 {
+            (1u32..1 << k)
+                .map(|mask| (0..k).filter(|&c| (mask >> c) & 1 == 1).collect())
+                .collect()
+        } else {
+            (0..k).map(|c| vec![c]).chain([(0..k).collect()]).collect()
+        };
+        let mut known = SecondAnswers {
+            breaks: Vec::new(),
+            alive: Vec::new(),
+            by_clue: vec![Vec::new(); pool.len()],
+            clues,
+            moves: Vec::new(),
+            subsets: Vec::new(),
+            mentions,
+            touching,
+            at: Vec::new(),
+            category,
+            hidden: hidden.to_vec(),
+            scratch: hidden.to_vec(),
+        };
+        let mut swapped = hidden.to_vec();
+        let mut moved = Vec::new();
+        let mut broken = Vec::new();
+        for p in 0..n {
+            for q in p + 1..n {
+                for (s, subset) in subsets.iter().enumerate() {
+                    moved.clear();
+                    for &c in subset {
+                        let (u, v) = (at[p][c], at[q][c]);
+                        swapped[u] = q;
+                        swapped[v] = p;
+                        moved.extend([u, v]);
+                    }
+                    broken.clear();
+                    for &v in &moved {
+                        broken.extend(known.touching[v].iter().copied());
+                    }
+                    broken.sort_unstable();
+                    broken.dedup();
+                    broken.retain(|&c| {
+                        !holds(
+                            known.clues[c].as_ref().expect("a clue of the cut"),
+                            &swapped,
+                        )
+                    });
+                    for &v in &moved {
+                        swapped[v] = hidden[v];
+                    }
+                    known.moves.push((p, q, s));
+                    known.add(broken.clone());
+                }
+            }
+        }
+        known.subsets = subsets;
+        known.at = at;
+        known
+    }
+
+    /// Records an arrangement that breaks `broken` (clues still in the set).
+    fn add(&mut self, broken: Vec<usize>) {
+        for &c in &broken {
+            self.by_clue[c].push(self.breaks.len());
+        }
+        self.alive.push(broken.len());
+        self.breaks.push(broken);
+    }
+
+    /// A solver's second answer of the set without some clue.
+    fn record(&mut self, answer: &[usize]) {
+        let broken = (0..self.clues.len())
+            .filter(|&c| self.clues[c].as_ref().is_some_and(|k| !holds(k, answer)))
+            .collect();
+        self.add(broken);
+    }
+
+    /// Does some arrangement break `clue` and no other clue of the set?
+    fn shows_needed(&self, clue: usize) -> bool {
+        self.by_clue[clue].iter().any(|&a| self.alive[a] == 1)
+    }
+
+    /// Does some block swap that breaks `clue` and one other clue of the set, done together
+    /// with a swap of two values of one category (a value the other clue mentions, at
+    /// other positions), break `clue` alone? Slower than [`Self::shows_needed`]: asked only
+    /// before a solver would be.
+    fn shows_needed_by_two_swaps(&mut self, clue: usize) -> bool {
+        let n = self.at.len();
+        for &a in &self.by_clue[clue] {
+            if self.alive[a] != 2 || a >= self.moves.len() {
+                continue;
+            }
+            let Some(&other) = self.breaks[a]
                 .iter()
-                .all(|k| *k == clue || !rest.contains(k))
-        })
+                .find(|&&k| k != clue && self.clues[k].is_some())
+            else {
+                continue;
+            };
+            let (p, q, s) = self.moves[a];
+            for &c in &self.subsets[s] {
+                let (u, v) = (self.at[p][c], self.at[q][c]);
+                self.scratch[u] = q;
+                self.scratch[v] = p;
+            }
+            let mut found = false;
+            'values: for &v in &self.mentions[other] {
+                let (from, c) = (self.hidden[v], self.category[v]);
+                if from == p || from == q {
+                    continue;
+                }
+                for to in (0..n).filter(|&r| r != from && r != p && r != q) {
+                    let w = self.at[to][c];
+                    self.scratch[v] = to;
+                    self.scratch[w] = from;
+                    let moved = self.subsets[s]
+                        .iter()
+                        .flat_map(|&c| [self.at[p][c], self.at[q][c]])
+                        .chain([v, w]);
+                    let only_clue = moved.flat_map(|m| &self.touching[m]).all(|&k| {
+                        let holds_k = self.clues[k]
+                            .as_ref()
+                            .is_none_or(|ck| holds(ck, &self.scratch));
+                        holds_k != (k == clue)
+                    });
+                    self.scratch[v] = from;
+                    self.scratch[w] = to;
+                    if only_clue {
+                        found = true;
+                        break 'values;
+                    }
+                }
+            }
+            for &c in &self.subsets[s] {
+                let (u, v) = (self.at[p][c], self.at[q][c]);
+                self.scratch[u] = p;
+                self.scratch[v] = q;
+            }
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `clue` left the set for good.
+    fn dropped(&mut self, clue: usize) {
+        for &a in &self.by_clue[clue] {
+            self.alive[a] -= 1;
+        }
+        self.clues[clue] = None;
+    }
+}
+
+/// The value names a clue mentions (an `either`'s parts included).
+fn mentioned<'a>(clue: &'a Clue, names: &mut Vec<&'a str>) {
+    match &clue.relation {
+        Relation::Same { a, b }
+        | Relation::LeftOf { a, b }
+        | Relation::RightOf { a, b }
+        | Relation::SomewhereLeftOf { a, b }
+        | Relation::SomewhereRightOf { a, b }
+        | Relation::NextTo { a, b }
+        | Relation::Distance { a, b, .. }
+        | Relation::LeftBy { a, b, .. }
+        | Relation::RightBy { a, b, .. } => names.extend([a.as_str(), b.as_str()]),
+        Relation::At { a, .. } | Relation::OneOf { a, .. } | Relation::AtEnd { a } => names.push(a),
+        Relation::Either { either } => either.iter().for_each(|part| mentioned(part, names)),
     }
 }
 
@@ -621,6 +989,43 @@ impl Arrangement {
             relation,
             not: false,
             text: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cut decides every clue the same whichever solver answers: the session alone, or
+    /// fresh solvers on the merged model from the first trial on.
+    #[test]
+    fn fresh_solvers_and_the_session_cut_to_the_same_puzzle() {
+        for (seed, positions, categories) in [(1, 6, 4), (2, 7, 3), (3, 8, 4), (4, 10, 5)] {
+            let shape = GridShape {
+                positions,
+                categories,
+            };
+            let mix = if seed % 2 == 0 {
+                ClueMix::Positional
+            } else {
+                ClueMix::Standard
+            };
+            let puzzle = |slow| {
+                generate_tuned(shape, seed, mix, &mut |_| {}, slow)
+                    .unwrap()
+                    .puzzle
+            };
+            let session_only = puzzle(Duration::MAX);
+            assert_eq!(
+                session_only.clues,
+                puzzle(Duration::ZERO).clues,
+                "seed {seed}"
+            );
+            assert_eq!(
+                session_only.clues,
+                generate_with(shape, seed, mix).unwrap().puzzle.clues
+            );
         }
     }
 }

@@ -1,0 +1,33 @@
+//! `generate grid` (issue 14): one puzzle from nothing (drawing clues, then the cut down to a
+//! set in which every clue is needed), at 30 and 50 positions with 5 categories, for two
+//! seeds each. The target at 50 positions: under 5 s for every seed 1-10.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use satpuz::puzzles::grid::generate::{GridShape, generate};
+
+fn generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("grid_generate");
+    for (positions, seeds) in [(30, [1, 2]), (50, [2, 6])] {
+        let shape = GridShape {
+            positions,
+            categories: 5,
+        };
+        for seed in seeds {
+            group.bench_with_input(
+                BenchmarkId::new(format!("{positions}x5"), seed),
+                &seed,
+                |b, &seed| b.iter(|| black_box(generate(shape, seed).unwrap().puzzle.clues.len())),
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = generation
+}
+criterion_main!(benches);
