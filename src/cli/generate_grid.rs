@@ -1,7 +1,6 @@
 //! `satpuz generate grid`: a random logic-grid puzzle with one solution, in the puzzle-file
 //! format (`--json`, or `-o/--output FILE`) or as numbered clues in words.
 
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -133,28 +132,17 @@ impl GridArgs {
             .jobs
             .map_or_else(parallel::default_jobs, |j| j as usize);
         let mut puzzles = Vec::new();
-        let mut failed = None;
-        let ended = parallel::ordered(
+        let ended = parallel::try_ordered(
             self.count,
             jobs,
             &run::stop(),
             || (),
             |(), k| self.puzzle(shape, self.seed.wrapping_add(k)),
-            |_, made| match made {
-                Ok(puzzle) => {
-                    puzzles.push(puzzle);
-                    run::found(1);
-                    ControlFlow::Continue(())
-                }
-                Err(e) => {
-                    failed = Some(e);
-                    ControlFlow::Break(())
-                }
+            |_, puzzle| {
+                puzzles.push(puzzle);
+                run::found(1);
             },
-        );
-        if let Some(e) = failed {
-            return Err(e);
-        }
+        )?;
         let as_lines = self.json || out.is_some();
         let mut text = String::new();
         for puzzle in &puzzles {
