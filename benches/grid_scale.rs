@@ -20,7 +20,9 @@
 //!   were measured too and were slower than pairwise on the 30- and 50-position puzzles.
 //!
 //! - `merged-pairwise` counts with `count_answers` (answers one swap apart found without the
-//!   solver, as `satpuz count` does); `merged-pairwise-blocking` with one SAT call per answer.
+//!   solver, as `satpuz count` does); `merged-pairwise-blocking` with one SAT call per answer;
+//!   `merged-pairwise-unreduced` as `merged-pairwise`, every value kept in the clauses (before
+//!   `encode_reduced`).
 //!
 //! `cargo bench --bench grid_scale` runs all; filter with e.g. `-- count/merged-pairwise/`.
 
@@ -42,32 +44,45 @@ struct Variant {
     /// Count with `count_answers` (swaps as well as SAT calls) instead of one SAT call per
     /// answer.
     swaps: bool,
+    /// Encode with the values ruled out at the root left out (`Model::encode_reduced`).
+    reduced: bool,
 }
 
-const VARIANTS: [Variant; 4] = [
+const VARIANTS: [Variant; 5] = [
     Variant {
         id: "plain-pairwise",
         merged: false,
         amo: Amo::Pairwise,
         swaps: false,
+        reduced: false,
     },
     Variant {
         id: "merged-pairwise-blocking",
         merged: true,
         amo: Amo::Pairwise,
         swaps: false,
+        reduced: true,
     },
     Variant {
         id: "merged-pairwise",
         merged: true,
         amo: Amo::Pairwise,
         swaps: true,
+        reduced: true,
+    },
+    Variant {
+        id: "merged-pairwise-unreduced",
+        merged: true,
+        amo: Amo::Pairwise,
+        swaps: true,
+        reduced: false,
     },
     Variant {
         id: "merged-seqcounter",
         merged: true,
         amo: Amo::SeqCounter,
         swaps: true,
+        reduced: true,
     },
 ];
 
@@ -83,9 +98,7 @@ fn encoded(p: &GridPuzzle, v: Variant) -> (GridModel, Encoded) {
         amo: v.amo,
         ..EncodeOptions::default()
     };
-    // The merged variants encode as `satpuz solve` and `count` do: values the clues rule out
-    // at the root left out (`Model::encode_reduced`).
-    let encoded = if v.merged {
+    let encoded = if v.reduced {
         grid.model.encode_reduced(opts)
     } else {
         grid.model.encode(opts)
