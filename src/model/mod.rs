@@ -223,6 +223,11 @@ impl Model {
     }
 }
 
+/// The values `live` marks false.
+fn dead(live: &[bool]) -> impl Iterator<Item = usize> + '_ {
+    (0..live.len()).filter(|&v| !live[v])
+}
+
 /// Does constraint `c` hold for the given values?
 pub fn holds(c: &Constraint, values: &[usize]) -> bool {
     match c {
@@ -283,7 +288,12 @@ impl Encoded {
                             "" => cnf.vars.fresh(),
                             name => cnf.vars.named(name),
                         };
-                        return Domain::Bool(v.pos_lit());
+                        let d = Domain::Bool(v.pos_lit());
+                        // A boolean's ruled-out value: its unit, the only clause that says so.
+                        for value in live.get(id).into_iter().flat_map(|l| dead(l)) {
+                            cnf.add_clause(&d.not_value_clause(value));
+                        }
+                        return d;
                     }
                     let name = |v: Option<usize>| match v {
                         Some(v) => format!("{}={}", var.name, var.values[v]),
@@ -562,7 +572,8 @@ impl Encoded {
         }
     }
 
-    /// Can `var` take `value`, as far as the encoding knows (false: fixed false at the root)?
+    /// Can `var` take `value`, as far as the encoding knows (false: fixed false at the root,
+    /// by a unit clause written with its domain)?
     fn is_live(&self, var: usize, value: usize) -> bool {
         self.live.get(var).is_none_or(|l| l[value])
     }
