@@ -3,7 +3,8 @@
 references of issue 3, on the same files `cargo bench --bench grid_scale` times.
 
   pip install python-sat ortools
-  python3 benches/grid_compare.py benches/grid/*.json
+  python3 benches/grid_compare.py benches/grid/*.json benches/grid/positional/*.json \
+      benches/grid/planted/*.json
 
 PySAT: one-hot position variables, exactly-one per value and per (category, position) with
 sequential-counter AMO, the support encoding for each clue, CaDiCaL 1.5.3, blocking clauses on

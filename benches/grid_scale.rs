@@ -7,17 +7,22 @@
 //! 24..3000` (clues removed at random until the count is in range). `benches/grid_compare.py`
 //! counts the same files with PySAT and OR-tools CP-SAT. A second set, `benches/grid/positional/`
 //! (`--clue-mix positional`, 5 to 30 positions), has a clue mix dominated by somewhere left/right
-//! of, next to and distances.
+//! of, next to and distances. A third, `benches/grid/planted/` (20 to 100 positions), is written
+//! by other rules: `benches/grid/plant.py` plants an arrangement and adds random true clues
+//! (same, next_to, left_of, somewhere_left_of, at, not at) until the answer is unique.
 //!
 //! Encodings compared (ids in the bench names):
 //! - `plain-pairwise`: one variable per value, one-hot, pairwise at-most-one (the general default);
 //! - `merged-*`: values that clues tie at a fixed distance (same, left_of, right_of, left_by,
 //!   right_by) share a variable (`GridPuzzle::build_merged`, what `satpuz solve` and `count`
-//!   use), with pairwise (the default) or sequential-counter at-most-one. Commander and ladder
+//!   use), values ruled out at the root left out of the clauses (`Model::encode_reduced`), with
+//!   pairwise (the default) or sequential-counter at-most-one. Commander and ladder
 //!   were measured too and were slower than pairwise on the 30- and 50-position puzzles.
 //!
 //! - `merged-pairwise` counts with `count_answers` (answers one swap apart found without the
-//!   solver, as `satpuz count` does); `merged-pairwise-blocking` with one SAT call per answer.
+//!   solver, as `satpuz count` does); `merged-pairwise-blocking` with one SAT call per answer;
+//!   `merged-pairwise-unreduced` as `merged-pairwise`, every value kept in the clauses (before
+//!   `encode_reduced`).
 //!
 //! `cargo bench --bench grid_scale` runs all; filter with e.g. `-- count/merged-pairwise/`.
 
@@ -39,32 +44,45 @@ struct Variant {
     /// Count with `count_answers` (swaps as well as SAT calls) instead of one SAT call per
     /// answer.
     swaps: bool,
+    /// Encode with the values ruled out at the root left out (`Model::encode_reduced`).
+    reduced: bool,
 }
 
-const VARIANTS: [Variant; 4] = [
+const VARIANTS: [Variant; 5] = [
     Variant {
         id: "plain-pairwise",
         merged: false,
         amo: Amo::Pairwise,
         swaps: false,
+        reduced: false,
     },
     Variant {
         id: "merged-pairwise-blocking",
         merged: true,
         amo: Amo::Pairwise,
         swaps: false,
+        reduced: true,
     },
     Variant {
         id: "merged-pairwise",
         merged: true,
         amo: Amo::Pairwise,
         swaps: true,
+        reduced: true,
+    },
+    Variant {
+        id: "merged-pairwise-unreduced",
+        merged: true,
+        amo: Amo::Pairwise,
+        swaps: true,
+        reduced: false,
     },
     Variant {
         id: "merged-seqcounter",
         merged: true,
         amo: Amo::SeqCounter,
         swaps: true,
+        reduced: true,
     },
 ];
 
@@ -75,11 +93,16 @@ fn encoded(p: &GridPuzzle, v: Variant) -> (GridModel, Encoded) {
         p.build()
     }
     .expect("bench puzzles build");
-    let encoded = grid.model.encode(EncodeOptions {
+    let opts = EncodeOptions {
         encoding: Encoding::OneHot,
         amo: v.amo,
         ..EncodeOptions::default()
-    });
+    };
+    let encoded = if v.reduced {
+        grid.model.encode_reduced(opts)
+    } else {
+        grid.model.encode(opts)
+    };
     (grid, encoded)
 }
 
@@ -96,23 +119,37 @@ fn count_all(p: &GridPuzzle, v: Variant) -> u64 {
 /// The bench files, smallest first: (name, puzzle, its solution count). The standard set is
 /// `benches/grid/*.json`; the second set, `benches/grid/positional/` (named `positional-...`),
 /// was made with `--clue-mix positional`: mostly somewhere left/right of, next to and
-/// undirected distances, few values tied at a fixed offset.
+/// undirected distances, few values tied at a fixed offset; the third, `benches/grid/planted/`
+/// (`planted-...`), by `benches/grid/plant.py`.
 fn puzzles() -> Vec<(String, GridPuzzle, u64)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/grid");
     let mut out = Vec::new();
-    for (dir, prefix) in [(root.clone(), ""), (root.join("positional"), "positional-")] {
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
+    let sets = [
+        (root.clone(), ""),
+        (root.join("positional"), "positional-"),
+        (root.join("planted"), "planted-"),
+    ];
+    for (dir, prefix) in sets {
+        let files: Vec<_> = std::fs::read_dir(&dir)
             .expect("benches/grid")
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "json"))
             .collect();
-        files.sort();
-        for path in files {
-            let text = std::fs::read_to_string(&path).expect("readable");
-            let p = GridPuzzle::from_json(&text).expect("a puzzle file");
+        let mut set: Vec<(String, GridPuzzle)> = files
+            .iter()
+            .map(|path| {
+                let text = std::fs::read_to_string(path).expect("readable");
+                let p = GridPuzzle::from_json(&text).expect("a puzzle file");
+                let stem = path.file_stem().unwrap().to_string_lossy();
+                (format!("{prefix}{stem}"), p)
+            })
+            .collect();
+        // By size, then name (`n100` sorts after `n50`).
+        set.sort_by(|a, b| (a.1.positions.count, &a.0).cmp(&(b.1.positions.count, &b.0)));
+        for (name, p) in set {
+            // Counted by the plain encoding: the variants are checked against it.
             let n = count_all(&p, VARIANTS[0]);
-            let stem = path.file_stem().unwrap().to_string_lossy();
-            out.push((format!("{prefix}{stem}"), p, n));
+            out.push((name, p, n));
         }
     }
     out

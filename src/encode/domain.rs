@@ -101,6 +101,29 @@ impl Domain {
         }
     }
 
+    /// A one-hot variable over `0..live.len()` whose values with `live[v]` false are fixed
+    /// false by a unit clause each, outside its exactly-one (over the others). Named as by
+    /// [`Domain::new`].
+    pub(crate) fn one_hot_live(
+        cnf: &mut Cnf,
+        live: &[bool],
+        amo: Amo,
+        name: impl Fn(Option<usize>) -> String,
+    ) -> Domain {
+        let lits: Vec<Lit> = (0..live.len())
+            .map(|v| cnf.vars.named(name(Some(v))).pos_lit())
+            .collect();
+        let alive: Vec<Lit> = (0..live.len())
+            .filter(|&v| live[v])
+            .map(|v| lits[v])
+            .collect();
+        exactly_one(cnf, &alive, amo);
+        for v in (0..live.len()).filter(|&v| !live[v]) {
+            cnf.add_clause(&[!lits[v]]);
+        }
+        Domain::OneHot(lits)
+    }
+
     pub(crate) fn size(&self) -> usize {
         match self {
             Domain::OneHot(lits) => lits.len(),

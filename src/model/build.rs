@@ -152,6 +152,7 @@ impl Encoded {
             cnf: std::mem::take(cnf),
             domains: self.domains.clone(),
             opts: self.opts,
+            live: self.live.clone(),
         };
         let r = f(&mut apart);
         *cnf = apart.cnf;

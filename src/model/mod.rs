@@ -9,6 +9,7 @@ use crate::encode::amo::at_most_one;
 
 mod bits;
 mod build;
+mod presolve;
 mod regular;
 mod sums;
 
@@ -198,12 +199,33 @@ impl Model {
 
     /// Encodes the whole model.
     pub fn encode(&self, opts: EncodeOptions) -> Encoded {
-        let mut enc = Encoded::declare(self, opts);
+        self.encode_with_live(opts, Vec::new())
+    }
+
+    /// Encodes the whole model as [`Model::encode`] does, the same answers, but with the values
+    /// that root propagation rules out (see `presolve.rs`) fixed false by a unit clause each and
+    /// left out of every other one-hot clause. For a model whose constraints all stay hard: a
+    /// constraint later switched off (a guarded clue) may have ruled values out.
+    pub fn encode_reduced(&self, opts: EncodeOptions) -> Encoded {
+        let live = match opts.encoding {
+            Encoding::OneHot => presolve::live_values(self).unwrap_or_default(),
+            Encoding::Bits => Vec::new(),
+        };
+        self.encode_with_live(opts, live)
+    }
+
+    fn encode_with_live(&self, opts: EncodeOptions, live: Vec<Vec<bool>>) -> Encoded {
+        let mut enc = Encoded::declare_live(self, opts, live);
         for c in &self.constraints {
             enc.add_constraint(c);
         }
         enc
     }
+}
+
+/// The values `live` marks false.
+fn dead(live: &[bool]) -> impl Iterator<Item = usize> + '_ {
+    (0..live.len()).filter(|&v| !live[v])
 }
 
 /// Does constraint `c` hold for the given values?
@@ -239,34 +261,48 @@ pub struct Encoded {
     pub cnf: Cnf,
     pub(crate) domains: Vec<Domain>,
     pub(crate) opts: EncodeOptions,
+    /// `live[var][value]`: false for a value fixed false at the root and left out of the
+    /// one-hot clauses (see [`Model::encode_reduced`]); empty, or shorter than `domains`, for
+    /// variables whose values all stay.
+    pub(crate) live: Vec<Vec<bool>>,
 }
 
 impl Encoded {
     /// Creates the domains of every variable (their primary variables come first, in order).
     pub(crate) fn declare(model: &Model, opts: EncodeOptions) -> Encoded {
+        Self::declare_live(model, opts, Vec::new())
+    }
+
+    /// Declares as [`Encoded::declare`] does, the values with `live[var][value]` false fixed
+    /// false (see [`Model::encode_reduced`]).
+    fn declare_live(model: &Model, opts: EncodeOptions, live: Vec<Vec<bool>>) -> Encoded {
         let mut cnf = Cnf::new();
         let domains = cnf.track("domain", |cnf| {
             model
                 .vars
                 .iter()
-                .map(|var| {
+                .enumerate()
+                .map(|(id, var)| {
                     if var.boolean {
                         let v = match var.name.as_str() {
                             "" => cnf.vars.fresh(),
                             name => cnf.vars.named(name),
                         };
-                        return Domain::Bool(v.pos_lit());
+                        let d = Domain::Bool(v.pos_lit());
+                        // A boolean's ruled-out value: its unit, the only clause that says so.
+                        for value in live.get(id).into_iter().flat_map(|l| dead(l)) {
+                            cnf.add_clause(&d.not_value_clause(value));
+                        }
+                        return d;
                     }
-                    Domain::new(
-                        cnf,
-                        opts.encoding,
-                        var.values.len(),
-                        opts.amo,
-                        |v| match v {
-                            Some(v) => format!("{}={}", var.name, var.values[v]),
-                            None => var.name.clone(),
-                        },
-                    )
+                    let name = |v: Option<usize>| match v {
+                        Some(v) => format!("{}={}", var.name, var.values[v]),
+                        None => var.name.clone(),
+                    };
+                    match live.get(id) {
+                        Some(live) => Domain::one_hot_live(cnf, live, opts.amo, name),
+                        None => Domain::new(cnf, opts.encoding, var.values.len(), opts.amo, name),
+                    }
                 })
                 .collect::<Vec<_>>()
         });
@@ -274,7 +310,12 @@ impl Encoded {
         // A boolean is no exactly-one group: blocking only true literals would be unsound.
         cnf.primary_one_hot =
             opts.encoding == Encoding::OneHot && !model.vars.iter().any(|v| v.boolean);
-        Encoded { cnf, domains, opts }
+        Encoded {
+            cnf,
+            domains,
+            opts,
+            live,
+        }
     }
 
     /// An empty model under `opts`, to be built and encoded in one pass (see [`Bit`]).
@@ -283,6 +324,7 @@ impl Encoded {
             cnf: Cnf::new(),
             domains: Vec::new(),
             opts,
+            live: Vec::new(),
         }
     }
 
@@ -357,7 +399,7 @@ impl Encoded {
         for value in 0..size {
             let mut lits = Vec::with_capacity(vs.len());
             for &v in vs {
-                if value < self.domains[v].size() {
+                if value < self.domains[v].size() && self.is_live(v, value) {
                     lits.push(self.domains[v].value_lit(cnf, value));
                 }
             }
@@ -379,7 +421,9 @@ impl Encoded {
         for value in 0..size {
             let mut lits = Vec::with_capacity(vs.len());
             for &(v, off) in vs {
-                if (off..off + self.domains[v].size()).contains(&value) {
+                if (off..off + self.domains[v].size()).contains(&value)
+                    && self.is_live(v, value - off)
+                {
                     lits.push(self.domains[v].value_lit(cnf, value - off));
                 }
             }
@@ -415,7 +459,7 @@ impl Encoded {
                 let d = &self.domains[*var];
                 if let Domain::OneHot(lits) = d {
                     let clause: Vec<Lit> = (0..lits.len())
-                        .filter(|&v| allowed[v])
+                        .filter(|&v| allowed[v] && self.is_live(*var, v))
                         .map(|v| lits[v])
                         .collect();
                     sink.add(&clause);
@@ -499,18 +543,24 @@ impl Encoded {
             return;
         }
         for (from, to, n_from, n_to, transpose) in [(x, y, nx, ny, false), (y, x, ny, nx, true)] {
+            let live_to = (0..n_to).filter(|&b| self.is_live(to, b)).count();
             #[allow(clippy::needless_range_loop)] // `a` indexes rows or columns by `transpose`
             for a in 0..n_from {
+                if !self.is_live(from, a) {
+                    continue; // fixed false: the clause would hold
+                }
                 let supports: Vec<usize> = (0..n_to)
                     .filter(|&b| {
-                        if transpose {
-                            allowed[b][a]
-                        } else {
-                            allowed[a][b]
-                        }
+                        self.is_live(to, b)
+                            && if transpose {
+                                allowed[b][a]
+                            } else {
+                                allowed[a][b]
+                            }
                     })
                     .collect();
-                if supports.len() == n_to {
+                // Every value `to` can take supports `a`: its exactly-one implies the clause.
+                if supports.len() == live_to {
                     continue;
                 }
                 let mut clause = self.domains[from].not_value_clause(a);
@@ -520,6 +570,12 @@ impl Encoded {
                 sink.add(&clause);
             }
         }
+    }
+
+    /// Can `var` take `value`, as far as the encoding knows (false: fixed false at the root,
+    /// by a unit clause written with its domain)?
+    fn is_live(&self, var: usize, value: usize) -> bool {
+        self.live.get(var).is_none_or(|l| l[value])
     }
 
     /// The value of every variable under a full assignment.

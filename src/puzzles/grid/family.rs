@@ -334,7 +334,12 @@ impl GridInstance {
         };
         let opts = opts.encode();
         refuse_oversized(&puzzle, &grid, opts)?;
-        let encoded = grid.model.encode(opts);
+        // Solving leaves out the values the clues rule out at the root; an export keeps the
+        // model as the file states it.
+        let encoded = match purpose {
+            Purpose::Solve => grid.model.encode_reduced(opts),
+            Purpose::Export => grid.model.encode(opts),
+        };
         Ok(GridInstance {
             puzzle,
             grid,
