@@ -85,7 +85,7 @@ fn mentioned_oracle(p: &GridPuzzle) -> u64 {
     let n = p.positions.count;
     let mut names: Vec<&str> = Vec::new();
     for clue in &p.clues {
-        clue_names(clue, &mut names);
+        clue.names(&mut names);
     }
     names.sort_unstable();
     names.dedup();

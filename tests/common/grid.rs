@@ -106,7 +106,7 @@ pub fn brute_force(p: &GridPuzzle, clues: &[Clue], limit: usize) -> Vec<Vec<Vec<
 pub fn satisfiable(p: &GridPuzzle, clues: &[Clue]) -> bool {
     let mut named = Vec::new();
     for clue in clues {
-        clue_names(clue, &mut named);
+        clue.names(&mut named);
     }
     let mut q = p.clone();
     q.categories
@@ -155,23 +155,6 @@ pub fn clue_holds(clue: &Clue, n: usize, pos: &dyn Fn(&str) -> usize) -> bool {
     holds != clue.not
 }
 
-/// Every value name a clue mentions.
-pub fn clue_names<'a>(clue: &'a Clue, out: &mut Vec<&'a str>) {
-    match &clue.relation {
-        Relation::Same { a, b }
-        | Relation::LeftOf { a, b }
-        | Relation::RightOf { a, b }
-        | Relation::SomewhereLeftOf { a, b }
-        | Relation::SomewhereRightOf { a, b }
-        | Relation::NextTo { a, b }
-        | Relation::Distance { a, b, .. }
-        | Relation::LeftBy { a, b, .. }
-        | Relation::RightBy { a, b, .. } => out.extend([a.as_str(), b.as_str()]),
-        Relation::At { a, .. } | Relation::OneOf { a, .. } | Relation::AtEnd { a } => out.push(a),
-        Relation::Either { either } => either.iter().for_each(|c| clue_names(c, out)),
-    }
-}
-
 /// Backtracking over categories: each category is a permutation of the positions; after
 /// placing category c, every clue whose names all lie in categories 0..=c is checked.
 /// Calls `on_solution` for each solution and returns how many there are.
@@ -203,7 +186,7 @@ pub fn brute_force_grid_until(
     let mut clues_at: Vec<Vec<&Clue>> = vec![Vec::new(); puzzle.categories.len()];
     for clue in clues {
         let mut names = Vec::new();
-        clue_names(clue, &mut names);
+        clue.names(&mut names);
         let last = names
             .iter()
             .map(|name| where_is.get(name).expect("clue names a known value").0)

@@ -457,7 +457,7 @@ impl SecondAnswers {
         let mut mentions = vec![Vec::new(); pool.len()];
         for &c in cut {
             let mut names = Vec::new();
-            mentioned(&pool[c], &mut names);
+            pool[c].names(&mut names);
             let mut vars: Vec<usize> = names.iter().map(|name| var_of[name]).collect();
             vars.sort_unstable();
             vars.dedup();
@@ -632,23 +632,6 @@ impl SecondAnswers {
             self.alive[a] -= 1;
         }
         self.clues[clue] = None;
-    }
-}
-
-/// The value names a clue mentions (an `either`'s parts included).
-fn mentioned<'a>(clue: &'a Clue, names: &mut Vec<&'a str>) {
-    match &clue.relation {
-        Relation::Same { a, b }
-        | Relation::LeftOf { a, b }
-        | Relation::RightOf { a, b }
-        | Relation::SomewhereLeftOf { a, b }
-        | Relation::SomewhereRightOf { a, b }
-        | Relation::NextTo { a, b }
-        | Relation::Distance { a, b, .. }
-        | Relation::LeftBy { a, b, .. }
-        | Relation::RightBy { a, b, .. } => names.extend([a.as_str(), b.as_str()]),
-        Relation::At { a, .. } | Relation::OneOf { a, .. } | Relation::AtEnd { a } => names.push(a),
-        Relation::Either { either } => either.iter().for_each(|part| mentioned(part, names)),
     }
 }
 

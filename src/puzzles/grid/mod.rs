@@ -637,6 +637,25 @@ impl Relation {
 }
 
 impl Clue {
+    /// Adds the value names the clue mentions (an `either`'s parts included) to `out`.
+    pub fn names<'a>(&'a self, out: &mut Vec<&'a str>) {
+        match &self.relation {
+            Relation::Same { a, b }
+            | Relation::LeftOf { a, b }
+            | Relation::RightOf { a, b }
+            | Relation::SomewhereLeftOf { a, b }
+            | Relation::SomewhereRightOf { a, b }
+            | Relation::NextTo { a, b }
+            | Relation::Distance { a, b, .. }
+            | Relation::LeftBy { a, b, .. }
+            | Relation::RightBy { a, b, .. } => out.extend([a.as_str(), b.as_str()]),
+            Relation::At { a, .. } | Relation::OneOf { a, .. } | Relation::AtEnd { a } => {
+                out.push(a)
+            }
+            Relation::Either { either } => either.iter().for_each(|part| part.names(out)),
+        }
+    }
+
     /// The clue in words (for clues without a `text`), with `noun` for one position.
     pub fn describe(&self, noun: &str) -> String {
         let plain = match &self.relation {
