@@ -22,7 +22,9 @@
 //! - `merged-pairwise` counts with `count_answers` (answers one swap apart found without the
 //!   solver, as `satpuz count` does); `merged-pairwise-blocking` with one SAT call per answer;
 //!   `merged-pairwise-unreduced` as `merged-pairwise`, every value kept in the clauses (before
-//!   `encode_reduced`).
+//!   `encode_reduced`);
+//! - `merged-pairwise-cadical` (only with `--features cadical`): as `merged-pairwise`, on an
+//!   in-process CaDiCaL instead of varisat (counts with `count_only_on`, classes and swaps).
 //!
 //! `cargo bench --bench grid_scale` runs all; filter with e.g. `-- count/merged-pairwise/`.
 
@@ -32,9 +34,10 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::{EncodeOptions, Encoded};
-use satpuz::puzzles::grid::answers::count_answers;
+use satpuz::puzzles::grid::answers::{count_answers, count_only_on};
 use satpuz::puzzles::grid::{GridModel, GridPuzzle};
-use satpuz::solve::{Varisat, Verdict, count, solve_unique};
+use satpuz::solve::stop::Stop;
+use satpuz::solve::{Backend, Varisat, Verdict, count, solve_unique};
 
 #[derive(Clone, Copy)]
 struct Variant {
@@ -46,15 +49,27 @@ struct Variant {
     swaps: bool,
     /// Encode with the values ruled out at the root left out (`Model::encode_reduced`).
     reduced: bool,
+    /// Solve on CaDiCaL (cargo feature `cadical`) instead of varisat.
+    cadical: bool,
 }
 
-const VARIANTS: [Variant; 5] = [
+/// The solver a variant runs on, loaded with `cnf`.
+fn backend(v: Variant, cnf: &satpuz::cnf::Cnf) -> Box<dyn Backend> {
+    if v.cadical {
+        #[cfg(feature = "cadical")]
+        return Box::new(satpuz::solve::cadical::Cadical::with_cnf(cnf));
+    }
+    Box::new(Varisat::with_cnf(cnf))
+}
+
+const VARIANTS: &[Variant] = &[
     Variant {
         id: "plain-pairwise",
         merged: false,
         amo: Amo::Pairwise,
         swaps: false,
         reduced: false,
+        cadical: false,
     },
     Variant {
         id: "merged-pairwise-blocking",
@@ -62,6 +77,7 @@ const VARIANTS: [Variant; 5] = [
         amo: Amo::Pairwise,
         swaps: false,
         reduced: true,
+        cadical: false,
     },
     Variant {
         id: "merged-pairwise",
@@ -69,6 +85,7 @@ const VARIANTS: [Variant; 5] = [
         amo: Amo::Pairwise,
         swaps: true,
         reduced: true,
+        cadical: false,
     },
     Variant {
         id: "merged-pairwise-unreduced",
@@ -76,6 +93,7 @@ const VARIANTS: [Variant; 5] = [
         amo: Amo::Pairwise,
         swaps: true,
         reduced: false,
+        cadical: false,
     },
     Variant {
         id: "merged-seqcounter",
@@ -83,6 +101,16 @@ const VARIANTS: [Variant; 5] = [
         amo: Amo::SeqCounter,
         swaps: true,
         reduced: true,
+        cadical: false,
+    },
+    #[cfg(feature = "cadical")]
+    Variant {
+        id: "merged-pairwise-cadical",
+        merged: true,
+        amo: Amo::Pairwise,
+        swaps: true,
+        reduced: true,
+        cadical: true,
     },
 ];
 
@@ -109,7 +137,12 @@ fn encoded(p: &GridPuzzle, v: Variant) -> (GridModel, Encoded) {
 /// All the answers, as `satpuz count` finds them in this variant.
 fn count_all(p: &GridPuzzle, v: Variant) -> u64 {
     let (grid, mut e) = encoded(p, v);
-    if v.swaps {
+    if v.cadical {
+        let mut solver = backend(v, &e.cnf);
+        count_only_on(&grid, &e, &mut *solver, None, &Stop::default(), || {})
+            .expect("counts")
+            .found
+    } else if v.swaps {
         count_answers(&grid, &e, None, |_| {}).expect("counts")
     } else {
         count(&mut e.cnf, None).expect("counts")
@@ -166,7 +199,7 @@ fn grid_scale(c: &mut Criterion) {
             .sample_size(10)
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(2));
-        for v in VARIANTS {
+        for &v in VARIANTS {
             for (name, p, n) in &puzzles {
                 // A unique puzzle's count is its uniqueness proof: one bench of the two. Solving
                 // does not count, so the blocking variant is the swapping one there.
@@ -177,8 +210,8 @@ fn grid_scale(c: &mut Criterion) {
                     b.iter(|| {
                         if task == "solve" {
                             let (_, mut e) = encoded(p, v);
-                            let mut solver = Varisat::with_cnf(&e.cnf);
-                            let verdict = solve_unique(&mut e.cnf, &mut solver).expect("solves");
+                            let mut solver = backend(v, &e.cnf);
+                            let verdict = solve_unique(&mut e.cnf, &mut *solver).expect("solves");
                             assert_eq!(matches!(verdict, Verdict::Unique(_)), *n == 1);
                         } else {
                             assert_eq!(count_all(p, v), *n);

@@ -77,16 +77,21 @@ fn compare(
     }
 }
 
-/// minisat and CaDiCaL as processes, and kissat in process when built with `--features kissat`.
+/// minisat and CaDiCaL as processes, and kissat and CaDiCaL in process when built with
+/// `--features kissat` / `--features cadical` (then `cadical` names the in-process one, and the
+/// process is named by its command line).
 fn externals() -> Vec<SolverChoice> {
-    let mut solvers: Vec<SolverChoice> = [minisat(), cadical()]
+    let mut names = vec![minisat(), cadical()];
+    if cfg!(feature = "cadical") {
+        names.push("cmd:cadical -q {in}");
+    }
+    if cfg!(feature = "kissat") {
+        names.push("kissat");
+    }
+    names
         .iter()
         .map(|name| SolverChoice::parse(name).expect("a known solver"))
-        .collect();
-    if cfg!(feature = "kissat") {
-        solvers.push(SolverChoice::parse("kissat").expect("a known solver"));
-    }
-    solvers
+        .collect()
 }
 
 #[test]

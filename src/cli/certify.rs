@@ -25,7 +25,8 @@ use super::solve::{signed_model, v_lines};
 #[derive(Debug, Clone, Default, Args)]
 pub struct SolverFlags {
     /// The SAT solver: varisat (in process, the default), minisat, cadical or kissat (run as
-    /// processes: they must be on the PATH), or cmd:"PROGRAM ARGS" ({in}: the formula's file,
+    /// processes: they must be on the PATH; cadical and kissat in process when built with the
+    /// cargo feature of their name), or cmd:"PROGRAM ARGS" ({in}: the formula's file,
     /// appended if absent; {out}: a minisat-style result file, else competition `s`/`v` lines are
     /// read from standard output; {proof}: where it writes DRAT, for `prove`).
     #[arg(long, value_name = "SOLVER", value_parser = parse_solver)]
@@ -55,6 +56,8 @@ impl SolverFlags {
             SolverChoice::Program(_) => "external process",
             #[cfg(feature = "kissat")]
             SolverChoice::Kissat => "in process",
+            #[cfg(feature = "cadical")]
+            SolverChoice::Cadical => "in process",
         };
         Some(format!(
             "solver: {} ({how}), {:.1} ms in all",

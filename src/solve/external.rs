@@ -47,6 +47,9 @@ pub enum SolverChoice {
     /// kissat in process (cargo feature `kissat`).
     #[cfg(feature = "kissat")]
     Kissat,
+    /// CaDiCaL in process, incremental (cargo feature `cadical`).
+    #[cfg(feature = "cadical")]
+    Cadical,
 }
 
 /// A `--solver` value that names no solver.
@@ -83,7 +86,10 @@ impl SolverChoice {
                 None,
                 Reads::ResultFile,
             ),
+            #[cfg(feature = "cadical")]
+            "cadical" => SolverChoice::Cadical,
             // Both write binary DRAT by default when the proof is not a terminal.
+            #[cfg(not(feature = "cadical"))]
             "cadical" => program(
                 "cadical",
                 &["cadical", "-q", "{in}"],
@@ -137,6 +143,8 @@ impl SolverChoice {
             SolverChoice::Program(p) => &p.name,
             #[cfg(feature = "kissat")]
             SolverChoice::Kissat => "kissat",
+            #[cfg(feature = "cadical")]
+            SolverChoice::Cadical => "cadical",
         }
     }
 
@@ -152,6 +160,8 @@ impl SolverChoice {
             SolverChoice::Kissat => Err(SolveError::NoProof {
                 cmd: "kissat (in process)".into(),
             }),
+            #[cfg(feature = "cadical")]
+            SolverChoice::Cadical => crate::solve::cadical::refutation(cnf),
         }
     }
 
@@ -170,6 +180,8 @@ impl SolverChoice {
                 b.add_cnf(cnf);
                 Box::new(b)
             }
+            #[cfg(feature = "cadical")]
+            SolverChoice::Cadical => Box::new(crate::solve::cadical::Cadical::with_cnf(cnf)),
         }
     }
 }

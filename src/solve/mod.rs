@@ -1,5 +1,12 @@
 //! Solver backends, enumeration with projected blocking clauses, and uniqueness.
 
+#[cfg(all(feature = "cadical", feature = "kissat"))]
+compile_error!(
+    "the cargo features `cadical` and `kissat` cannot be built together: both crates vendor \
+     kissat's `kitten` and the link fails on its duplicate symbols; choose one"
+);
+#[cfg(feature = "cadical")]
+pub mod cadical;
 pub mod difficulty;
 pub mod explain;
 pub mod external;

@@ -42,7 +42,17 @@ pub fn count_answers(
     on_answer: impl FnMut(&[usize]),
 ) -> Result<u64, SolveError> {
     let classes = Classes::single(grid.model.vars.len());
-    Ok(walk(grid, encoded, limit, &classes, &Stop::never(), on_answer)?.found)
+    let mut solver = Varisat::with_cnf(&encoded.cnf);
+    Ok(walk(
+        grid,
+        encoded,
+        limit,
+        &classes,
+        &Stop::never(),
+        &mut solver,
+        on_answer,
+    )?
+    .found)
 }
 
 /// Counts the answers of `grid` as [`count_answers`] does, without showing them, and a class
@@ -59,11 +69,31 @@ pub fn count_only(
     encoded: &Encoded,
     limit: Option<u64>,
     stop: &Stop,
+    on_class: impl FnMut(),
+) -> Result<Enumerated, SolveError> {
+    let mut solver = Varisat::with_cnf(&encoded.cnf);
+    count_only_on(grid, encoded, &mut solver, limit, stop, on_class)
+}
+
+/// [`count_only`] on an incremental backend of the caller's, loaded with `encoded.cnf` (the
+/// blocking clauses are added to it for good).
+pub fn count_only_on(
+    grid: &GridModel,
+    encoded: &Encoded,
+    solver: &mut dyn Backend,
+    limit: Option<u64>,
+    stop: &Stop,
     mut on_class: impl FnMut(),
 ) -> Result<Enumerated, SolveError> {
-    walk(grid, encoded, limit, &Classes::of(grid), stop, |_| {
-        on_class()
-    })
+    walk(
+        grid,
+        encoded,
+        limit,
+        &Classes::of(grid),
+        stop,
+        solver,
+        |_| on_class(),
+    )
 }
 
 /// The one counter: the solver finds an answer, the walk of swaps its neighbours; each answer
@@ -74,6 +104,7 @@ fn walk(
     limit: Option<u64>,
     classes: &Classes,
     stop: &Stop,
+    solver: &mut dyn Backend,
     mut on_class: impl FnMut(&[usize]),
 ) -> Result<Enumerated, SolveError> {
     let free = &classes.grouped;
@@ -83,11 +114,10 @@ fn walk(
         .collect();
     let touching = clues_touching(grid);
     let key = |var: usize, value: usize| if free[var] { 0 } else { key(var, value) };
-    let mut solver = Varisat::with_cnf(&encoded.cnf);
     let mut seen: HashSet<u64> = HashSet::new();
     let mut found = 0u64;
     // Counts a new class and blocks it; true when every answer is counted or the limit met.
-    let mut count = |found: &mut u64, values: &[usize], solver: &mut Varisat| {
+    let mut count = |found: &mut u64, values: &[usize], solver: &mut dyn Backend| {
         let blocking: Vec<_> = encoded
             .domains
             .iter()
@@ -129,7 +159,7 @@ fn walk(
             .enumerate()
             .fold(0, |h, (var, &value)| h ^ key(var, value));
         seen.insert(print);
-        done = count(&mut found, &first, &mut solver)?;
+        done = count(&mut found, &first, solver)?;
         path.push((first, print, 0));
         while !done && let Some((values, print, next)) = path.last_mut() {
             let Some(&(u, v)) = swaps.get(*next) else {
@@ -156,7 +186,7 @@ fn walk(
                 continue;
             };
             seen.insert(other);
-            done = count(&mut found, &answer, &mut solver)?;
+            done = count(&mut found, &answer, solver)?;
             if path.len() < depth {
                 path.push((answer, other, 0));
             }
