@@ -1,11 +1,13 @@
 //! Many independent solves on 1 thread and on every core (issue 14): 200 long Inquest deals
-//! (seeds 0-199) and the Portia II catalogue under the seed rule. The speed-up is the ratio of
+//! (seeds 0-199), the Portia II catalogue under the seed rule, and twelve generated 20 x 5
+//! logic grids (seeds 1-12, as `generate grid --count 12` makes them). The speed-up is the ratio of
 //! the two medians; the outputs are the same (tests/parallel.rs).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use satpuz::puzzles::grid::generate::{GridShape, generate};
 use satpuz::puzzles::inquest::{Length, deal};
 use satpuz::puzzles::portia::catalogue::{self, CatalogueOptions, Generation, Rule};
 use satpuz::solve::parallel::{default_jobs, ordered};
@@ -34,6 +36,26 @@ fn portia_two(jobs: usize) -> usize {
     catalogue::generate(&opts).unwrap().len()
 }
 
+fn grids(jobs: usize) -> usize {
+    let shape = GridShape {
+        positions: 20,
+        categories: 5,
+    };
+    let mut clues = 0;
+    ordered(
+        12,
+        jobs,
+        &Stop::default(),
+        || (),
+        |(), k| generate(shape, 1 + k).unwrap(),
+        |_, made| {
+            clues += made.puzzle.clues.len();
+            ControlFlow::Continue(())
+        },
+    );
+    clues
+}
+
 fn bench(c: &mut Criterion) {
     deal(0, Length::Long).unwrap(); // the settings are parsed once, outside the timing
     let all = default_jobs();
@@ -45,6 +67,9 @@ fn bench(c: &mut Criterion) {
         });
         group.bench_function(format!("portia2_seed_catalogue/jobs{jobs}"), |b| {
             b.iter(|| black_box(portia_two(jobs)))
+        });
+        group.bench_function(format!("generate_grid_20x5_12_seeds/jobs{jobs}"), |b| {
+            b.iter(|| black_box(grids(jobs)))
         });
     }
     group.finish();
