@@ -2,6 +2,7 @@
 //! the seven solved puzzles in a row.
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -10,6 +11,8 @@ use satpuz::encode::card::Card;
 use satpuz::encode::pb::Pb;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::hooks::{self, Connectivity, HooksPuzzle};
+use satpuz::solve::parallel;
+use satpuz::solve::stop::Stop;
 
 const SOLVED: [usize; 7] = [1, 2, 3, 5, 7, 8, 10];
 
@@ -160,7 +163,48 @@ fn all_eleven(c: &mut Criterion) {
     group.finish();
 }
 
+/// The eleven are independent: the same series on two threads with `parallel::ordered`,
+/// beside the sequential headline. The costly ones are dealt first (9, #4, 11) so that the
+/// two threads finish together; the grids are taken back in puzzle order.
+fn all_eleven_two_threads(c: &mut Criterion) {
+    const COSTLY_FIRST: [usize; 11] = [9, 4, 11, 6, 1, 2, 3, 5, 7, 8, 10];
+    let puzzles: Vec<HooksPuzzle> = COSTLY_FIRST
+        .iter()
+        .map(|&k| hooks::shipped(k).unwrap().unwrap())
+        .collect();
+    let mut group = c.benchmark_group("hooks_all_eleven_two_threads");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    let opts = (EncodeOptions::default(), Connectivity::Lazy);
+    group.bench_function(label(opts), |b| {
+        b.iter(|| {
+            let mut grids: Vec<Option<Vec<u8>>> = vec![None; 12];
+            let stop = Stop::default();
+            let ended = parallel::ordered(
+                puzzles.len() as u64,
+                2,
+                &stop,
+                || (),
+                |_, k| solve(&puzzles[k as usize], opts),
+                |k, grid| {
+                    grids[COSTLY_FIRST[k as usize]] = Some(grid);
+                    ControlFlow::Continue(())
+                },
+            );
+            assert_eq!(ended, parallel::Ended::Done);
+            black_box(grids)
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(
-    benches, per_puzzle, all_seven, automaton, pentomino, all_eleven
+    benches,
+    per_puzzle,
+    all_seven,
+    automaton,
+    pentomino,
+    all_eleven,
+    all_eleven_two_threads
 );
 criterion_main!(benches);

@@ -161,6 +161,19 @@ fn check_frames(
             covered.several += usize::from(expected.len() > 1);
             let lazy = sat_grids(&p, EncodeOptions::default(), Connectivity::Lazy);
             assert_eq!(lazy, expected, "n = {n}, {frame:?}, case {case}: {p:?}");
+            // solve_unique (in cubes for free GCD frames) agrees with the brute force.
+            let solved = p.build(EncodeOptions::default()).solve_unique().unwrap();
+            let found: BTreeSet<Vec<u8>> =
+                solved.grid.iter().chain(&solved.other).cloned().collect();
+            assert_eq!(
+                found.len(),
+                expected.len().min(2),
+                "n = {n}, {frame:?}, case {case}"
+            );
+            assert!(
+                found.is_subset(&expected),
+                "n = {n}, {frame:?}, case {case}"
+            );
             for g in &lazy {
                 assert!(hooks::check::violations(&p, g).is_empty(), "{g:?}");
             }

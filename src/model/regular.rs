@@ -24,8 +24,9 @@
 //! step function over any hashable state ([`unroll`]); [`Dfa`] is the tabulated form used by
 //! [`super::Constraint::Regular`].
 
-use std::collections::HashMap;
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 use crate::cnf::{ClauseSink, Cnf, Lit};
 
@@ -102,7 +103,9 @@ pub(crate) fn unroll<S: Clone + Eq + Hash>(
     let mut states: Vec<Vec<S>> = vec![vec![start]];
     let mut arcs: Vec<Vec<Arc>> = Vec::with_capacity(alphabets.len());
     for (i, letters) in alphabets.iter().enumerate() {
-        let mut index: HashMap<S, usize> = HashMap::new();
+        // Fx rather than SipHash: the states are the front end's own small keys, and hashing
+        // them was a good part of Hooks #4's build.
+        let mut index: FxHashMap<S, usize> = FxHashMap::default();
         let mut next: Vec<S> = Vec::new();
         let mut layer_arcs = Vec::new();
         for (from, s) in states[i].iter().enumerate() {
@@ -203,7 +206,7 @@ fn reduce<S>(layers: Layers<S>) -> Layers<S> {
         for a in &arcs[i] {
             future[a.from].push((a.letter, class[i + 1][a.to]));
         }
-        let mut index: HashMap<Vec<(usize, usize)>, usize> = HashMap::new();
+        let mut index: FxHashMap<Vec<(usize, usize)>, usize> = FxHashMap::default();
         class[i] = future
             .into_iter()
             .enumerate()

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::{
     AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksPuzzle, LazyConnected,
-    SHIPPED_COUNT, check, render_grid, shipped,
+    SHIPPED_COUNT, check, cubes, render_grid, shipped,
 };
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::puzzles::{
@@ -255,7 +255,8 @@ impl Instance for HooksInstance {
 
     fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
         let mut backend = self.model.backend(Varisat::with_cnf(&self.model.cnf));
-        let verdict = solve::solve_unique(&mut self.model.cnf, &mut backend)?;
+        let cubes = self.model.cubes.clone();
+        let verdict = cubes::solve_unique_in_cubes(&mut self.model.cnf, &mut backend, &cubes)?;
         self.record(backend);
         self.count_tilings(&verdict)?;
         Ok(verdict)

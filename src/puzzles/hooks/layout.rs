@@ -24,10 +24,8 @@ pub(crate) struct Layout {
     /// `side_at_least[cell][v]`: the cell's hook has side >= v (v in 0..=n+1).
     pub(crate) side_at_least: Vec<Vec<Bit>>,
     /// `row_side[r][v]`: row r is removed by a hook of side >= v (v in 0..=n+1).
-    #[expect(dead_code, reason = "was public API; unused in the crate (issue 9)")]
     pub(crate) row_side: Vec<Vec<Bit>>,
     /// `col_side[c][v]`, likewise for columns.
-    #[expect(dead_code, reason = "was public API; unused in the crate (issue 9)")]
     pub(crate) col_side: Vec<Vec<Bit>>,
 }
 

@@ -9,6 +9,7 @@ pub(crate) mod answer;
 pub mod check;
 pub(crate) mod concat;
 pub mod connect;
+pub(crate) mod cubes;
 pub(crate) mod digits;
 pub(crate) mod edges;
 pub(crate) mod family;
@@ -91,6 +92,9 @@ pub struct HooksModel {
     /// With [`Connectivity::Eager`] and GCD clues: how many nogoods a solve at build put in
     /// the CNF, so that it alone states the puzzle (`None` if the solve failed).
     pub(crate) gcd_nogoods_in_cnf: Option<usize>,
+    /// The cases [`HooksModel::solve_unique`] splits the search into (none: one plain
+    /// search); see [`cubes`].
+    pub(crate) cubes: Vec<Vec<Lit>>,
 }
 
 impl HooksPuzzle {
@@ -198,6 +202,17 @@ impl HooksPuzzle {
         // true value bits is exact.
         let values: Vec<_> = cells.value.iter().flatten().copied().collect();
         enc.project_on(&values, true);
+        let cubes =
+            match cubes::outer_hook_cubes(&layout.row_side, &layout.col_side, cubes::CUBE_DEPTH) {
+                Some(cubes) if cubes::wants_cubes(self) => cubes
+                    .iter()
+                    .map(|cube| {
+                        let lit = |&b| enc.lit(b).expect("a free layout's order bit is a variable");
+                        cube.iter().map(lit).collect()
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
         let cells = cells.resolve(&mut enc);
         let tiles = tiles.map(|t| t.resolve(&mut enc, n));
         let mut model = HooksModel {
@@ -209,6 +224,7 @@ impl HooksPuzzle {
             total_filled: self.total_filled(),
             gcd_lines,
             gcd_nogoods_in_cnf: None,
+            cubes,
         };
         if connect == Connectivity::Eager && !model.gcd_lines.is_empty() {
             // A failed solve, or too many grids, leaves them out; the backend still checks
@@ -283,10 +299,11 @@ impl HooksModel {
         self.cells.decode(model)
     }
 
-    /// Solves with varisat and proves uniqueness (the found grid blocked: UNSAT).
+    /// Solves with varisat and proves uniqueness (the found grid blocked: UNSAT), in cubes
+    /// where the puzzle gains from them.
     pub fn solve_unique(&mut self) -> Result<Solved, SolveError> {
         let mut backend = self.backend(Varisat::with_cnf(&self.cnf));
-        let verdict = solve::solve_unique(&mut self.cnf, &mut backend)?;
+        let verdict = cubes::solve_unique_in_cubes(&mut self.cnf, &mut backend, &self.cubes)?;
         let (grid, other) = match verdict {
             Verdict::Unsat => (None, None),
             Verdict::Unique(a) => (Some(self.grid(&a)), None),
