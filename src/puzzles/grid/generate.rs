@@ -364,8 +364,8 @@ impl Cut<'_> {
     }
 
     /// An answer of the clues `rest` other than the hidden one, from a fresh solver on their
-    /// merged model (values at fixed distances share a variable), as values of the
-    /// structure's variables.
+    /// merged model (values at fixed distances share a variable) reduced at the root, as
+    /// values of the structure's variables.
     fn second_answer_fresh(&self, rest: &[usize]) -> Result<Option<Vec<usize>>, GenerateError> {
         let n = self.puzzle.positions.count;
         let mut puzzle = self.puzzle.clone();
@@ -380,7 +380,9 @@ impl Cut<'_> {
             }
         }
         let hidden = grid.values(&GridAnswer { table });
-        let mut session = Session::new(grid.model.encode(EncodeOptions::default()));
+        // Every clue of `rest` stays hard here, so the values they rule out at the root can
+        // leave the formula (a 50 x 5 grid: ~400,000 clauses down to ~30,000).
+        let mut session = Session::new(grid.model.encode_reduced(EncodeOptions::default()));
         session.block_answer(&hidden);
         Ok(session.solve_values(&[])?.map(|values| {
             let answer = grid.answer(&values, n);
