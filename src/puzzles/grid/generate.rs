@@ -144,17 +144,20 @@ pub fn generate_observed(
     mix: ClueMix,
     observe: &mut dyn FnMut(Phase),
 ) -> Result<Generated, GenerateError> {
-    generate_tuned(shape, seed, mix, observe, SLOW_SESSION_SOLVE)
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    generate_tuned(shape, seed, mix, observe, SLOW_SESSION_SOLVE, cores > 1)
 }
 
 /// [`generate_observed`], handing the cut to fresh solvers after the first session solve
-/// slower than `slow_session_solve` (tests set it to 0 or the maximum: the puzzle is the same).
+/// slower than `slow_session_solve`, two trials at once if `paired_trials` (tests vary both:
+/// the puzzle is the same).
 fn generate_tuned(
     shape: GridShape,
     seed: u64,
     mix: ClueMix,
     observe: &mut dyn FnMut(Phase),
     slow_session_solve: Duration,
+    paired_trials: bool,
 ) -> Result<Generated, GenerateError> {
     let (n, k) = (shape.positions, shape.categories);
     if n < 2 || k < 1 {
@@ -270,6 +273,7 @@ fn generate_tuned(
         hidden: &hidden,
         under: &under,
         slow_session_solve,
+        paired_trials,
     };
     let kept = cut.minimal(&mut session, &order, &prefer, observe)?;
     let mut clues: Vec<Clue> = kept.into_iter().map(|i| pool[i].clone()).collect();
@@ -299,6 +303,8 @@ struct Cut<'a> {
     under: &'a [crate::cnf::Lit],
     /// A session solve slower than this hands the rest to fresh solvers.
     slow_session_solve: Duration,
+    /// Fresh solvers try two clues at once (on two threads).
+    paired_trials: bool,
 }
 
 impl Cut<'_> {
@@ -331,25 +337,59 @@ impl Cut<'_> {
         }
         let mut known = SecondAnswers::new(self.puzzle, self.pool, &set, self.hidden);
         let mut fresh = false;
-        for (decided, &candidate) in candidates.iter().enumerate() {
+        // Once fresh solvers decide, two trials run at once: the next undecided candidate's
+        // trial on the same set. A second answer of a set stays one of any smaller set, so
+        // its "needed" holds whatever the first trial says; its "dropped" holds only if the
+        // first clue stayed, else it is tried again. The verdicts are the same as one by one.
+        let mut decided = vec![false; candidates.len()];
+        for at in 0..candidates.len() {
+            if decided[at] {
+                continue;
+            }
+            let candidate = candidates[at];
             observe(Phase::Cutting {
-                decided,
+                decided: at,
                 of: candidates.len(),
             });
             if known.shows_needed(candidate) || known.shows_needed_by_two_swaps(candidate) {
                 continue;
             }
             let rest: Vec<usize> = set.iter().copied().filter(|&c| c != candidate).collect();
-            let second = if fresh {
-                self.second_answer_fresh(&rest)?
+            let partner = if fresh && self.paired_trials {
+                (at + 1..candidates.len()).find(|&later| {
+                    !decided[later]
+                        && !known.shows_needed(candidates[later])
+                        && !known.shows_needed_by_two_swaps(candidates[later])
+                })
+            } else {
+                None
+            };
+            let (second, partner_second) = if let Some(later) = partner {
+                let partner_rest: Vec<usize> = set
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != candidates[later])
+                    .collect();
+                let (second, partner_second) = std::thread::scope(|scope| {
+                    let partner = scope.spawn(|| self.second_answer_fresh(&partner_rest));
+                    let second = self.second_answer_fresh(&rest);
+                    (
+                        second,
+                        partner.join().expect("a trial thread does not panic"),
+                    )
+                });
+                (second?, Some((later, partner_second?)))
+            } else if fresh {
+                (self.second_answer_fresh(&rest)?, None)
             } else {
                 let start = Instant::now();
                 let mut assumptions = session.selectors_of(&rest);
                 assumptions.extend_from_slice(self.under);
                 let second = session.solve_values(&assumptions)?;
                 fresh = start.elapsed() > self.slow_session_solve;
-                second
+                (second, None)
             };
+            let stayed = second.is_some();
             match second {
                 Some(answer) => known.record(&answer),
                 None => {
@@ -358,14 +398,28 @@ impl Cut<'_> {
                     known.dropped(candidate);
                 }
             }
+            match partner_second {
+                Some((later, Some(answer))) => {
+                    known.record(&answer);
+                    decided[later] = true;
+                }
+                Some((later, None)) if stayed => {
+                    let partner = candidates[later];
+                    set.retain(|&c| c != partner);
+                    session.retire_clue(partner);
+                    known.dropped(partner);
+                    decided[later] = true;
+                }
+                _ => {}
+            }
         }
         set.sort_unstable();
         Ok(set)
     }
 
     /// An answer of the clues `rest` other than the hidden one, from a fresh solver on their
-    /// merged model (values at fixed distances share a variable), as values of the
-    /// structure's variables.
+    /// merged model (values at fixed distances share a variable) reduced at the root, as
+    /// values of the structure's variables.
     fn second_answer_fresh(&self, rest: &[usize]) -> Result<Option<Vec<usize>>, GenerateError> {
         let n = self.puzzle.positions.count;
         let mut puzzle = self.puzzle.clone();
@@ -380,7 +434,9 @@ impl Cut<'_> {
             }
         }
         let hidden = grid.values(&GridAnswer { table });
-        let mut session = Session::new(grid.model.encode(EncodeOptions::default()));
+        // Every clue of `rest` stays hard here, so the values they rule out at the root can
+        // leave the formula (a 50 x 5 grid: ~400,000 clauses down to ~30,000).
+        let mut session = Session::new(grid.model.encode_reduced(EncodeOptions::default()));
         session.block_answer(&hidden);
         Ok(session.solve_values(&[])?.map(|values| {
             let answer = grid.answer(&values, n);
@@ -564,22 +620,26 @@ impl SecondAnswers {
         self.by_clue[clue].iter().any(|&a| self.alive[a] == 1)
     }
 
-    /// Does some block swap that breaks `clue` and one other clue of the set, done together
-    /// with a swap of two values of one category (a value the other clue mentions, at
-    /// other positions), break `clue` alone? Slower than [`Self::shows_needed`]: asked only
-    /// before a solver would be.
+    /// Does some block swap that breaks `clue` and one or two other clues of the set, done
+    /// together with a swap of two values of one category (a value another clue it breaks
+    /// mentions, at other positions), break `clue` alone? Slower than [`Self::shows_needed`]:
+    /// asked only before a solver would be.
     fn shows_needed_by_two_swaps(&mut self, clue: usize) -> bool {
         let n = self.at.len();
+        let mut values = Vec::new();
         for &a in &self.by_clue[clue] {
-            if self.alive[a] != 2 || a >= self.moves.len() {
+            if !(2..=3).contains(&self.alive[a]) || a >= self.moves.len() {
                 continue;
             }
-            let Some(&other) = self.breaks[a]
-                .iter()
-                .find(|&&k| k != clue && self.clues[k].is_some())
-            else {
-                continue;
-            };
+            // The values the swap's other broken clues mention: one of them must move again.
+            values.clear();
+            for &other in &self.breaks[a] {
+                if other != clue && self.clues[other].is_some() {
+                    values.extend_from_slice(&self.mentions[other]);
+                }
+            }
+            values.sort_unstable();
+            values.dedup();
             let (p, q, s) = self.moves[a];
             for &c in &self.subsets[s] {
                 let (u, v) = (self.at[p][c], self.at[q][c]);
@@ -587,7 +647,7 @@ impl SecondAnswers {
                 self.scratch[v] = p;
             }
             let mut found = false;
-            'values: for &v in &self.mentions[other] {
+            'values: for &v in &values {
                 let (from, c) = (self.hidden[v], self.category[v]);
                 if from == p || from == q {
                     continue;
@@ -981,7 +1041,7 @@ mod tests {
     use super::*;
 
     /// The cut decides every clue the same whichever solver answers: the session alone, or
-    /// fresh solvers on the merged model from the first trial on.
+    /// fresh solvers on the merged model from the first trial on, one or two trials at once.
     #[test]
     fn fresh_solvers_and_the_session_cut_to_the_same_puzzle() {
         for (seed, positions, categories) in [(1, 6, 4), (2, 7, 3), (3, 8, 4), (4, 10, 5)] {
@@ -994,17 +1054,19 @@ mod tests {
             } else {
                 ClueMix::Standard
             };
-            let puzzle = |slow| {
-                generate_tuned(shape, seed, mix, &mut |_| {}, slow)
+            let puzzle = |slow, paired| {
+                generate_tuned(shape, seed, mix, &mut |_| {}, slow, paired)
                     .unwrap()
                     .puzzle
             };
-            let session_only = puzzle(Duration::MAX);
-            assert_eq!(
-                session_only.clues,
-                puzzle(Duration::ZERO).clues,
-                "seed {seed}"
-            );
+            let session_only = puzzle(Duration::MAX, false);
+            for paired in [false, true] {
+                assert_eq!(
+                    session_only.clues,
+                    puzzle(Duration::ZERO, paired).clues,
+                    "seed {seed}, paired trials {paired}"
+                );
+            }
             assert_eq!(
                 session_only.clues,
                 generate_with(shape, seed, mix).unwrap().puzzle.clues
