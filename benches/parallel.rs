@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use satpuz::puzzles::grid::generate::{GridShape, generate};
+use satpuz::puzzles::grid::generate::{ClueMix, GridShape, generate, generate_on_one_thread};
 use satpuz::puzzles::inquest::{Length, deal};
 use satpuz::puzzles::portia::catalogue::{self, CatalogueOptions, Generation, Rule};
 use satpuz::solve::parallel::{default_jobs, ordered};
@@ -47,7 +47,15 @@ fn grids(jobs: usize) -> usize {
         jobs,
         &Stop::default(),
         || (),
-        |(), k| generate(shape, 1 + k).unwrap(),
+        // As `generate grid --count`: on several threads each puzzle makes its trials one at a
+        // time.
+        |(), k| {
+            if jobs > 1 {
+                generate_on_one_thread(shape, 1 + k, ClueMix::Standard).unwrap()
+            } else {
+                generate(shape, 1 + k).unwrap()
+            }
+        },
         |_, made| {
             clues += made.puzzle.clues.len();
             ControlFlow::Continue(())

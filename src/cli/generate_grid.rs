@@ -14,7 +14,7 @@ use satpuz::choice::Choice;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::generate::{
-    ClueMix, GridShape, Phase, generate_observed, generate_with, relax,
+    ClueMix, GridShape, Phase, generate_observed, generate_on_one_thread, generate_with, relax,
 };
 use satpuz::solve::count;
 use satpuz::solve::difficulty::Level;
@@ -128,9 +128,7 @@ impl GridArgs {
     fn generate_many(&self, shape: GridShape, out: Option<Dest>) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
         run::set_total(self.count);
-        let jobs = self
-            .jobs
-            .map_or_else(parallel::default_jobs, |j| j as usize);
+        let jobs = self.jobs();
         let mut puzzles = Vec::new();
         let ended = parallel::try_ordered(
             self.count,
@@ -178,6 +176,12 @@ impl GridArgs {
         Ok(ExitCode::from(EXIT_OK))
     }
 
+    /// --jobs, or every core.
+    fn jobs(&self) -> usize {
+        self.jobs
+            .map_or_else(parallel::default_jobs, |j| j as usize)
+    }
+
     /// The puzzle of `seed`, relaxed as --drop or --solutions ask.
     fn puzzle(&self, shape: GridShape, seed: u64) -> anyhow::Result<GridPuzzle> {
         let mut puzzle = match self.difficulty {
@@ -186,6 +190,9 @@ impl GridArgs {
             None if self.count == 1 => {
                 generate_observed(shape, seed, self.clue_mix, &mut show_phase)?.puzzle
             }
+            // Many puzzles on several threads keep the cores busy: each makes its own trials
+            // one at a time.
+            None if self.jobs() > 1 => generate_on_one_thread(shape, seed, self.clue_mix)?.puzzle,
             None => generate_with(shape, seed, self.clue_mix)?.puzzle,
         };
         if let Some(drop) = self.drop {

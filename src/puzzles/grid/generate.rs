@@ -148,6 +148,17 @@ pub fn generate_observed(
     generate_tuned(shape, seed, mix, observe, SLOW_SESSION_SOLVE, cores > 1)
 }
 
+/// [`generate_with`] deciding one trial at a time, on the calling thread only: for callers that
+/// already keep every core busy (`generate grid --count N` on several threads), so that the
+/// threads do not outnumber the cores. The same puzzle as [`generate_with`].
+pub fn generate_on_one_thread(
+    shape: GridShape,
+    seed: u64,
+    mix: ClueMix,
+) -> Result<Generated, GenerateError> {
+    generate_tuned(shape, seed, mix, &mut |_| {}, SLOW_SESSION_SOLVE, false)
+}
+
 /// [`generate_observed`], handing the cut to fresh solvers after the first session solve
 /// slower than `slow_session_solve`, two trials at once if `paired_trials` (tests vary both:
 /// the puzzle is the same).
