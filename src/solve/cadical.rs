@@ -17,6 +17,8 @@ pub struct Cadical {
     solver: rustsat_cadical::CaDiCaL<'static, 'static>,
     model: Vec<bool>,
     failed: Vec<Lit>,
+    /// A clause CaDiCaL could not take (out of memory): the next solve reports it.
+    lost_clause: Option<String>,
     time: Duration,
 }
 
@@ -26,6 +28,7 @@ impl Default for Cadical {
             solver: rustsat_cadical::CaDiCaL::default(),
             model: Vec::new(),
             failed: Vec::new(),
+            lost_clause: None,
             time: Duration::ZERO,
         }
     }
@@ -51,12 +54,18 @@ fn failed(e: impl std::fmt::Display) -> SolveError {
 
 impl Backend for Cadical {
     fn add_clause(&mut self, lits: &[Lit]) {
-        // CaDiCaL reports only running out of memory here, which the next solve reports too.
+        // `Backend::add_clause` cannot fail; the error (only ever out of memory) waits for the
+        // next solve, which must not answer without the clause.
         let clause: Clause = lits.iter().copied().collect();
-        let _ = self.solver.add_clause(clause);
+        if let Err(e) = self.solver.add_clause(clause) {
+            self.lost_clause.get_or_insert_with(|| e.to_string());
+        }
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
+        if let Some(e) = &self.lost_clause {
+            return Err(failed(format!("a clause was not added: {e}")));
+        }
         let start = Instant::now();
         let result = self.solver.solve_assumps(assumptions).map_err(failed)?;
         let sat = match result {
