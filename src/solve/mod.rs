@@ -184,6 +184,16 @@ impl Backend for Varisat {
     }
 }
 
+/// The variables a count projects onto (the primary ones, or every variable when the formula
+/// names none), and whether they are one-hot (then a blocking clause needs only the true ones).
+pub(crate) fn projection(cnf: &Cnf) -> (Vec<Var>, bool) {
+    if cnf.primary.is_empty() {
+        ((0..cnf.num_vars()).map(Var::new).collect(), false)
+    } else {
+        (cnf.primary.clone(), cnf.primary_one_hot)
+    }
+}
+
 /// The clause that forbids the projection of `model` onto `primary`.
 pub fn blocking_clause(primary: &[Var], one_hot: bool, model: &[bool]) -> Vec<Lit> {
     primary
@@ -211,12 +221,7 @@ pub fn enumerate(
     limit: Option<u64>,
     mut on_model: impl FnMut(&[bool]) -> ControlFlow<()>,
 ) -> Result<u64, SolveError> {
-    let primary: Vec<Var> = if cnf.primary.is_empty() {
-        (0..cnf.num_vars()).map(Var::new).collect()
-    } else {
-        cnf.primary.clone()
-    };
-    let one_hot = cnf.primary_one_hot && !cnf.primary.is_empty();
+    let (primary, one_hot) = projection(cnf);
     let act = cnf.vars.fresh().pos_lit();
     let mut found = 0u64;
     while limit.is_none_or(|l| found < l) && backend.solve(&[act])? {

@@ -12,7 +12,7 @@
 //! products: 0.75 s plain, 0.95 to 1.57 s in cubes), so the puzzle's rules choose: see
 //! [`wants_cubes`] and docs/hooks.md.
 
-use crate::cnf::{Cnf, Lit, Var};
+use crate::cnf::{Cnf, Lit};
 use crate::model::Bit;
 use crate::solve::{self, Backend, SolveError, Verdict};
 
@@ -82,12 +82,7 @@ pub(crate) fn solve_unique_in_cubes(
     if cubes.is_empty() {
         return solve::solve_unique(cnf, backend);
     }
-    let primary: Vec<Var> = if cnf.primary.is_empty() {
-        (0..cnf.num_vars()).map(Var::new).collect()
-    } else {
-        cnf.primary.clone()
-    };
-    let one_hot = cnf.primary_one_hot && !cnf.primary.is_empty();
+    let (primary, one_hot) = solve::projection(cnf);
     let act = cnf.vars.fresh().pos_lit();
     let mut models: Vec<Vec<bool>> = Vec::with_capacity(2);
     'cubes: for cube in cubes {
