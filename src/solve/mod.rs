@@ -249,6 +249,18 @@ pub enum Verdict {
     Multiple(Vec<bool>, Vec<bool>),
 }
 
+impl Verdict {
+    /// The verdict on the first (at most two) distinct projected models found.
+    pub(crate) fn of_first_two(models: Vec<Vec<bool>>) -> Verdict {
+        let mut it = models.into_iter();
+        match (it.next(), it.next()) {
+            (None, _) => Verdict::Unsat,
+            (Some(a), None) => Verdict::Unique(a),
+            (Some(a), Some(b)) => Verdict::Multiple(a, b),
+        }
+    }
+}
+
 /// Solves and proves (or refutes) uniqueness of the projected answer.
 pub fn solve_unique(cnf: &mut Cnf, backend: &mut dyn Backend) -> Result<Verdict, SolveError> {
     let mut models = Vec::with_capacity(2);
@@ -256,12 +268,7 @@ pub fn solve_unique(cnf: &mut Cnf, backend: &mut dyn Backend) -> Result<Verdict,
         models.push(m.to_vec());
         ControlFlow::Continue(())
     })?;
-    let mut it = models.into_iter();
-    Ok(match (it.next(), it.next()) {
-        (None, _) => Verdict::Unsat,
-        (Some(a), None) => Verdict::Unique(a),
-        (Some(a), Some(b)) => Verdict::Multiple(a, b),
-    })
+    Ok(Verdict::of_first_two(models))
 }
 
 /// Counts projected models with a fresh varisat solver.

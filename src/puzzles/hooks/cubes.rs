@@ -100,12 +100,7 @@ pub(crate) fn solve_unique_in_cubes(
         }
     }
     backend.add_clause(&[!act]);
-    let mut it = models.into_iter();
-    Ok(match (it.next(), it.next()) {
-        (None, _) => Verdict::Unsat,
-        (Some(a), None) => Verdict::Unique(a),
-        (Some(a), Some(b)) => Verdict::Multiple(a, b),
-    })
+    Ok(Verdict::of_first_two(models))
 }
 
 #[cfg(test)]
