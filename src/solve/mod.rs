@@ -35,6 +35,9 @@ pub enum SolveError {
     /// The solver itself failed (varisat's error, or a proof it could not write).
     #[error("solver failed: {0}")]
     Solver(String),
+    /// A solver with a learning budget ([`Varisat::with_learning_budget`]) spent it.
+    #[error("the solver gave up: its budget of learnt clauses is spent")]
+    OverBudget,
     /// An external solver could not be started, or its files not written or read.
     #[error("could not run external solver `{cmd}`: {source}")]
     Spawn {
@@ -115,6 +118,8 @@ impl<B: Backend + ?Sized> Backend for &mut B {
 pub struct Varisat {
     solver: varisat::Solver<'static>,
     buf: Vec<varisat::Lit>,
+    /// Some solve had assumptions (a later solve without must clear them).
+    assumed: bool,
 }
 
 impl Default for Varisat {
@@ -128,6 +133,7 @@ impl Varisat {
         Varisat {
             solver: varisat::Solver::new(),
             buf: Vec::new(),
+            assumed: false,
         }
     }
 
@@ -136,6 +142,59 @@ impl Varisat {
         let mut s = Self::new();
         s.add_cnf(cnf);
         s
+    }
+}
+
+impl Varisat {
+    /// A solver that gives up (with [`SolveError::OverBudget`]) once its search has learnt
+    /// more than `budget` clauses, counted in the binary DRAT proof it writes to nowhere: a
+    /// limit that falls at the same place on every machine, unlike a time limit. For one solve
+    /// without assumptions (varisat's DRAT writer takes neither assumptions nor clauses added
+    /// after a solve).
+    pub(crate) fn with_learning_budget(budget: u64) -> Self {
+        let mut s = Self::new();
+        s.solver.write_proof(
+            LearntClauses {
+                learnt: 0,
+                budget,
+                in_step: false,
+            },
+            varisat::ProofFormat::BinaryDrat,
+        );
+        s
+    }
+}
+
+/// Counts the clauses a binary DRAT proof adds (its `a` steps; each step ends with a zero
+/// byte, which no literal's bytes contain) and fails the write past the budget.
+struct LearntClauses {
+    learnt: u64,
+    budget: u64,
+    /// Inside a step (after its `a` or `d`, before its closing zero).
+    in_step: bool,
+}
+
+/// The message of the write error that stops an over-budget search.
+const OVER_BUDGET: &str = "learning budget spent";
+
+impl std::io::Write for LearntClauses {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &b in buf {
+            if !self.in_step {
+                self.learnt += u64::from(b == b'a');
+                self.in_step = true;
+            } else if b == 0 {
+                self.in_step = false;
+            }
+        }
+        if self.learnt > self.budget {
+            return Err(std::io::Error::other(OVER_BUDGET));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -157,11 +216,22 @@ impl Backend for Varisat {
     fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
         self.buf.clear();
         self.buf.extend(assumptions.iter().map(|&l| to_varisat(l)));
-        self.solver.assume(&self.buf);
+        // No assumptions ever: no assumption step either (a solver writing DRAT takes none).
+        if self.assumed || !self.buf.is_empty() {
+            self.solver.assume(&self.buf);
+            self.assumed = true;
+        }
         let start = std::time::Instant::now();
         let verdict = self.solver.solve();
         stats::record(start, matches!(verdict, Ok(true)));
-        verdict.map_err(|e| SolveError::Solver(e.to_string()))
+        verdict.map_err(|e| match e {
+            varisat::solver::SolverError::ProofIoError { cause }
+                if cause.to_string() == OVER_BUDGET =>
+            {
+                SolveError::OverBudget
+            }
+            e => SolveError::Solver(e.to_string()),
+        })
     }
 
     fn model(&self, num_vars: u32) -> Vec<bool> {
@@ -275,4 +345,61 @@ pub fn solve_unique(cnf: &mut Cnf, backend: &mut dyn Backend) -> Result<Verdict,
 pub fn count(cnf: &mut Cnf, limit: Option<u64>) -> Result<u64, SolveError> {
     let mut backend = Varisat::with_cnf(cnf);
     enumerate(cnf, &mut backend, limit, |_| ControlFlow::Continue(()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::ClauseSink;
+
+    /// `holes + 1` pigeons in `holes` holes: UNSAT, and no proof without learning.
+    fn pigeonhole(holes: usize) -> Cnf {
+        let mut cnf = Cnf::new();
+        let x: Vec<Vec<Lit>> = (0..=holes)
+            .map(|_| (0..holes).map(|_| cnf.fresh_lit()).collect())
+            .collect();
+        for p in &x {
+            cnf.add_clause(p);
+        }
+        for h in 0..holes {
+            for (a, pa) in x.iter().enumerate() {
+                for pb in &x[a + 1..] {
+                    cnf.add_clause(&[!pa[h], !pb[h]]);
+                }
+            }
+        }
+        cnf
+    }
+
+    fn budgeted(cnf: &Cnf, budget: u64) -> Result<bool, SolveError> {
+        let mut solver = Varisat::with_learning_budget(budget);
+        solver.add_cnf(cnf);
+        solver.solve(&[])
+    }
+
+    #[test]
+    fn a_learning_budget_stops_the_search_where_it_runs_out_and_only_there() {
+        let hard = pigeonhole(7);
+        assert!(matches!(budgeted(&hard, 10), Err(SolveError::OverBudget)));
+        assert!(!budgeted(&hard, u64::MAX).unwrap(), "PHP(8, 7) is UNSAT");
+        // The smallest budget that suffices: one learnt clause less gives up, on every run.
+        let (mut lo, mut hi) = (10, 1_000_000);
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2;
+            match budgeted(&hard, mid) {
+                Ok(false) => hi = mid,
+                Err(SolveError::OverBudget) => lo = mid,
+                other => panic!("budget {mid}: {other:?}"),
+            }
+        }
+        for _ in 0..3 {
+            assert!(!budgeted(&hard, hi).unwrap());
+            assert!(matches!(budgeted(&hard, lo), Err(SolveError::OverBudget)));
+        }
+        // A satisfiable formula found without learning needs no budget.
+        let mut easy = Cnf::new();
+        let a = easy.fresh_lit();
+        easy.add_clause(&[a]);
+        assert!(budgeted(&easy, 0).unwrap());
+    }
 }
