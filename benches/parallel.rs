@@ -7,7 +7,9 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use satpuz::puzzles::grid::generate::{ClueMix, GridShape, generate, generate_on_one_thread};
+use satpuz::puzzles::grid::generate::{
+    ClueMix, DEFAULT_PROOF_BUDGET, GridShape, generate, generate_on_one_thread,
+};
 use satpuz::puzzles::inquest::{Length, deal};
 use satpuz::puzzles::portia::catalogue::{self, CatalogueOptions, Generation, Rule};
 use satpuz::solve::parallel::{default_jobs, ordered};
@@ -51,7 +53,8 @@ fn grids(jobs: usize) -> usize {
         // time.
         |(), k| {
             if jobs > 1 {
-                generate_on_one_thread(shape, 1 + k, ClueMix::Standard).unwrap()
+                generate_on_one_thread(shape, 1 + k, ClueMix::Standard, Some(DEFAULT_PROOF_BUDGET))
+                    .unwrap()
             } else {
                 generate(shape, 1 + k).unwrap()
             }

@@ -11,7 +11,8 @@ use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::generate::{
-    ClueMix, GENERATOR_VERSION, GridShape, Phase, generate, generate_observed, generate_with, relax,
+    ClueMix, DEFAULT_PROOF_BUDGET, GENERATOR_VERSION, GridShape, Phase, generate,
+    generate_observed, generate_with, relax,
 };
 use satpuz::solve::count;
 
@@ -271,7 +272,14 @@ fn generation_reports_its_phases_and_its_version() {
         categories: 4,
     };
     let mut phases = Vec::new();
-    let g = generate_observed(shape, 5, ClueMix::Standard, &mut |p| phases.push(p)).unwrap();
+    let g = generate_observed(
+        shape,
+        5,
+        ClueMix::Standard,
+        Some(DEFAULT_PROOF_BUDGET),
+        &mut |p| phases.push(p),
+    )
+    .unwrap();
     assert_eq!(g.puzzle.clues, generate(shape, 5).unwrap().puzzle.clues);
     let cutting = phases
         .iter()
@@ -308,5 +316,57 @@ fn generation_reports_its_phases_and_its_version() {
             )
             .as_str()
         )
+    );
+}
+
+/// `--proof-budget`: a spent budget is said on standard error and in the puzzle's `source`
+/// (which regenerates it), `none` lifts it, and a word that is neither is refused.
+#[test]
+fn the_proof_budget_is_said_and_reproducible_from_the_source() {
+    let args = |budget: &str| {
+        satpuz(&[
+            "generate",
+            "grid",
+            "--positions",
+            "12",
+            "--categories",
+            "5",
+            "--seed",
+            "7",
+            "--proof-budget",
+            budget,
+            "--json",
+        ])
+    };
+    let spent = args("0");
+    assert_eq!(spent.code, 0, "{spent:?}");
+    assert!(
+        spent.stderr.contains("seed 7: ") && spent.stderr.contains("kept unproven"),
+        "{spent:?}"
+    );
+    let puzzle: serde_json::Value = serde_json::from_str(&spent.stdout).unwrap();
+    let source = puzzle["source"].as_str().unwrap();
+    assert!(
+        source.contains("--seed 7 --proof-budget 0 (generator"),
+        "{source}"
+    );
+    assert_eq!(
+        library_count(
+            &GridPuzzle::from_json(&spent.stdout).unwrap(),
+            EncodeOptions::default(),
+            2
+        ),
+        1
+    );
+    let unlimited = args("none");
+    assert_eq!(unlimited.code, 0, "{unlimited:?}");
+    assert!(!unlimited.stderr.contains("unproven"), "{unlimited:?}");
+    assert!(unlimited.stdout.contains("--proof-budget none (generator"));
+    let bad = args("lots");
+    assert_ne!(bad.code, 0, "{bad:?}");
+    assert!(
+        bad.stderr
+            .contains("`lots` is neither a number of learnt clauses nor `none`"),
+        "{bad:?}"
     );
 }

@@ -12,18 +12,28 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use std::collections::{HashMap, HashSet};
-use std::time::{Duration, Instant};
 
 use super::{Category, Clue, GridAnswer, GridPuzzle, Positions, Relation};
 use crate::choice::Choice;
 use crate::model::{Constraint, EncodeOptions, holds};
-use crate::solve::{Growth, NoWitnesses, Session, SolveError, grow};
+use crate::solve::{Growth, NoWitnesses, Session, SolveError, Varisat, grow};
 
 /// The generator's version: it goes up whenever the same seed may give another puzzle, and is
-/// written in every generated puzzle's `source`. 2: the cut keeps the first core's narrowing
-/// only, then decides every clue in turn (so a puzzle no longer depends on the solver's later
-/// cores); 1: every earlier release.
-pub const GENERATOR_VERSION: u32 = 2;
+/// written in every generated puzzle's `source`. 3: a trial that spends its proof budget keeps
+/// its clue (a puzzle whose trials all stay within it is version 2's: at 30 x 5, 9 seeds of
+/// 1-10); 2: the cut keeps the first core's narrowing only, then decides every
+/// clue in turn (so a puzzle no longer depends on the solver's later cores); 1: every earlier
+/// release.
+pub const GENERATOR_VERSION: u32 = 3;
+
+/// The learnt clauses a trial of the cut may spend proving the clues left unique (or finding
+/// a second answer) before it gives up and keeps its clue: 0.1-0.4 s of varisat at 50 x 5.
+/// Counted, not timed, so a seed gives the same puzzle on every machine. Without a budget some
+/// 50 x 5 seeds take minutes (seed 7: 90-200 s), their last trials 5-37 s each, and the puzzle
+/// takes any solver seconds to prove unique (seed 7: varisat 20 s, PySAT 12.6 s, CP-SAT 25 s).
+/// Measured at 50 x 5, seeds 1-10: most clues kept unproven are needed anyway (a puzzle has
+/// 0-4 clues more than without a budget).
+pub const DEFAULT_PROOF_BUDGET: u64 = 6_000;
 
 /// Where generation has got to, for a progress display.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +73,9 @@ pub struct Generated {
     pub puzzle: GridPuzzle,
     /// `position_of[c][i]`: the 0-based position of value i of category c.
     pub position_of: Vec<Vec<usize>>,
+    /// Clues kept because their trial spent the proof budget: each may be needed or not (every
+    /// other clue is needed). 0 whenever the budget was never spent.
+    pub kept_unproven: usize,
 }
 
 /// Why a puzzle could not be generated.
@@ -134,40 +147,42 @@ pub fn generate_with(
     seed: u64,
     mix: ClueMix,
 ) -> Result<Generated, GenerateError> {
-    generate_observed(shape, seed, mix, &mut |_| {})
+    generate_observed(shape, seed, mix, Some(DEFAULT_PROOF_BUDGET), &mut |_| {})
 }
 
-/// [`generate_with`], telling `observe` where it has got to (at most once per clue).
+/// [`generate_with`] under a proof budget (`None`: none, every clue proved needed or not),
+/// telling `observe` where it has got to (at most once per clue).
 pub fn generate_observed(
     shape: GridShape,
     seed: u64,
     mix: ClueMix,
+    budget: Option<u64>,
     observe: &mut dyn FnMut(Phase),
 ) -> Result<Generated, GenerateError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    generate_tuned(shape, seed, mix, observe, SLOW_SESSION_SOLVE, cores > 1)
+    generate_tuned(shape, seed, mix, budget, observe, cores > 1)
 }
 
-/// [`generate_with`] deciding one trial at a time, on the calling thread only: for callers that
-/// already keep every core busy (`generate grid --count N` on several threads), so that the
-/// threads do not outnumber the cores. The same puzzle as [`generate_with`].
+/// [`generate_observed`] deciding one trial at a time, on the calling thread only: for callers
+/// that already keep every core busy (`generate grid --count N` on several threads), so that
+/// the threads do not outnumber the cores. The same puzzle as [`generate_observed`].
 pub fn generate_on_one_thread(
     shape: GridShape,
     seed: u64,
     mix: ClueMix,
+    budget: Option<u64>,
 ) -> Result<Generated, GenerateError> {
-    generate_tuned(shape, seed, mix, &mut |_| {}, SLOW_SESSION_SOLVE, false)
+    generate_tuned(shape, seed, mix, budget, &mut |_| {}, false)
 }
 
-/// [`generate_observed`], handing the cut to fresh solvers after the first session solve
-/// slower than `slow_session_solve`, two trials at once if `paired_trials` (tests vary both:
-/// the puzzle is the same).
+/// [`generate_observed`], two trials at once if `paired_trials` (tests vary it: the puzzle is
+/// the same).
 fn generate_tuned(
     shape: GridShape,
     seed: u64,
     mix: ClueMix,
+    budget: Option<u64>,
     observe: &mut dyn FnMut(Phase),
-    slow_session_solve: Duration,
     paired_trials: bool,
 ) -> Result<Generated, GenerateError> {
     let (n, k) = (shape.positions, shape.categories);
@@ -203,18 +218,20 @@ fn generate_tuned(
                 mix.name()
             ),
         },
-        source: Some(match mix {
-            ClueMix::Standard => {
-                format!(
-                    "satpuz generate grid --positions {n} --categories {k} --seed {seed} \
-                     (generator {GENERATOR_VERSION})"
-                )
-            }
-            _ => format!(
-                "satpuz generate grid --positions {n} --categories {k} --seed {seed} \
-                 --clue-mix {} (generator {GENERATOR_VERSION})",
-                mix.name()
-            ),
+        source: Some({
+            let mix = match mix {
+                ClueMix::Standard => String::new(),
+                _ => format!(" --clue-mix {}", mix.name()),
+            };
+            let budget = match budget {
+                Some(DEFAULT_PROOF_BUDGET) => String::new(),
+                Some(b) => format!(" --proof-budget {b}"),
+                None => " --proof-budget none".to_string(),
+            };
+            format!(
+                "satpuz generate grid --positions {n} --categories {k} --seed {seed}{mix}{budget} \
+                 (generator {GENERATOR_VERSION})"
+            )
         }),
         positions: Positions {
             count: n,
@@ -283,24 +300,30 @@ fn generate_tuned(
         position_of: &position_of,
         hidden: &hidden,
         under: &under,
-        slow_session_solve,
+        budget,
         paired_trials,
     };
-    let kept = cut.minimal(&mut session, &order, &prefer, observe)?;
+    let (kept, kept_unproven) = cut.minimal(&mut session, &order, &prefer, observe)?;
     let mut clues: Vec<Clue> = kept.into_iter().map(|i| pool[i].clone()).collect();
     clues.shuffle(&mut rng);
     puzzle.clues = clues;
     Ok(Generated {
         puzzle,
         position_of,
+        kept_unproven,
     })
 }
 
-/// A solve in the long-lived session slower than this hands the rest of the cut to fresh
-/// solvers (which answer the same: only the time changes). Measured at 50 x 5: the session's
-/// trials take 1-10 ms while many clues are left, then seconds; a fresh solver on the merged
-/// model of the clues left takes 50-1000 ms.
-const SLOW_SESSION_SOLVE: Duration = Duration::from_millis(40);
+/// What a trial of the cut found out about the clues left without one.
+enum Trial {
+    /// An answer other than the hidden one (as values of the structure's variables): the clue
+    /// is needed.
+    Second(Vec<usize>),
+    /// Only the hidden answer: the clue can go.
+    Unique,
+    /// The proof budget ran out first: the clue stays, unproven.
+    Undecided,
+}
 
 /// The cut: from the clues drawn, a set that still forces the hidden arrangement in which
 /// every clue is needed.
@@ -312,25 +335,27 @@ struct Cut<'a> {
     hidden: &'a [usize],
     /// The hidden answer's blocking activation in the session.
     under: &'a [crate::cnf::Lit],
-    /// A session solve slower than this hands the rest to fresh solvers.
-    slow_session_solve: Duration,
-    /// Fresh solvers try two clues at once (on two threads).
+    /// The learnt clauses a trial may spend (None: no limit).
+    budget: Option<u64>,
+    /// Try two clues at once (on two threads).
     paired_trials: bool,
 }
 
 impl Cut<'_> {
     /// The clues of `order` outside the session's core (all of them forcing the hidden
     /// answer) go, `prefer` excepted; then every clue left, in order, is tried for removal
-    /// once: it stays exactly when the others admit a second answer. Deletion in a fixed order
+    /// once: it stays exactly when the others admit a second answer (or the trial spends its
+    /// budget: then it is counted in the second number returned). Deletion in a fixed order
     /// from a fixed start, so the set depends only on the clues and the order: a second answer
-    /// known beforehand ([`SecondAnswers`]) or either solver may decide a trial.
+    /// known beforehand ([`SecondAnswers`]) may decide a trial, else a fresh solver on the
+    /// clues left, whose budget runs out at the same place on every machine.
     fn minimal(
         &self,
         session: &mut Session,
         order: &[usize],
         prefer: &[usize],
         observe: &mut dyn FnMut(Phase),
-    ) -> Result<Vec<usize>, GenerateError> {
+    ) -> Result<(Vec<usize>, usize), GenerateError> {
         let forced = !session.solve_clues(order, self.under)?;
         assert!(forced, "the pool forces the hidden answer");
         let core: HashSet<crate::cnf::Lit> = session.failed().into_iter().collect();
@@ -340,33 +365,28 @@ impl Cut<'_> {
             .filter(|&c| prefer.contains(&c) || core.contains(&session.selector(c)))
             .collect();
         let candidates = set.clone();
-        // Clues that left the set never come back: the solver may forget them.
-        for c in 0..session.clue_count() {
-            if !set.contains(&c) {
-                session.retire_clue(c);
-            }
-        }
         let mut known = SecondAnswers::new(self.puzzle, self.pool, &set, self.hidden);
-        let mut fresh = false;
-        // Once fresh solvers decide, two trials run at once: the next undecided candidate's
-        // trial on the same set. A second answer of a set stays one of any smaller set, so
-        // its "needed" holds whatever the first trial says; its "dropped" holds only if the
-        // first clue stayed, else it is tried again. The verdicts are the same as one by one.
+        let mut unproven = 0;
+        // Two trials run at once: the next undecided candidate's trial on the same set. A
+        // second answer of a set stays one of any smaller set, so its "needed" holds whatever
+        // the first trial says; its "dropped" or "undecided" (on the set with the first clue)
+        // holds only if the first clue stayed, else it is tried again. The verdicts are the
+        // same as one by one.
         let mut decided = vec![false; candidates.len()];
         for at in 0..candidates.len() {
-            if decided[at] {
-                continue;
-            }
-            let candidate = candidates[at];
             observe(Phase::Cutting {
                 decided: at,
                 of: candidates.len(),
             });
+            if decided[at] {
+                continue;
+            }
+            let candidate = candidates[at];
             if known.shows_needed(candidate) || known.shows_needed_by_two_swaps(candidate) {
                 continue;
             }
             let rest: Vec<usize> = set.iter().copied().filter(|&c| c != candidate).collect();
-            let partner = if fresh && self.paired_trials {
+            let partner = if self.paired_trials {
                 (at + 1..candidates.len()).find(|&later| {
                     !decided[later]
                         && !known.shows_needed(candidates[later])
@@ -375,63 +395,59 @@ impl Cut<'_> {
             } else {
                 None
             };
-            let (second, partner_second) = if let Some(later) = partner {
+            let (trial, partner_trial) = if let Some(later) = partner {
                 let partner_rest: Vec<usize> = set
                     .iter()
                     .copied()
                     .filter(|&c| c != candidates[later])
                     .collect();
-                let (second, partner_second) = std::thread::scope(|scope| {
-                    let partner = scope.spawn(|| self.second_answer_fresh(&partner_rest));
-                    let second = self.second_answer_fresh(&rest);
+                let (trial, partner_trial) = std::thread::scope(|scope| {
+                    let partner = scope.spawn(|| self.trial(&partner_rest));
+                    let trial = self.trial(&rest);
                     (
-                        second,
+                        trial,
                         partner.join().expect("a trial thread does not panic"),
                     )
                 });
-                (second?, Some((later, partner_second?)))
-            } else if fresh {
-                (self.second_answer_fresh(&rest)?, None)
+                (trial?, Some((later, partner_trial?)))
             } else {
-                let start = Instant::now();
-                let mut assumptions = session.selectors_of(&rest);
-                assumptions.extend_from_slice(self.under);
-                let second = session.solve_values(&assumptions)?;
-                fresh = start.elapsed() > self.slow_session_solve;
-                (second, None)
+                (self.trial(&rest)?, None)
             };
-            let stayed = second.is_some();
-            match second {
-                Some(answer) => known.record(&answer),
-                None => {
+            let stayed = !matches!(trial, Trial::Unique);
+            match trial {
+                Trial::Second(answer) => known.record(&answer),
+                Trial::Unique => {
                     set = rest;
-                    session.retire_clue(candidate);
                     known.dropped(candidate);
                 }
+                Trial::Undecided => unproven += 1,
             }
-            match partner_second {
-                Some((later, Some(answer))) => {
+            match partner_trial {
+                Some((later, Trial::Second(answer))) => {
                     known.record(&answer);
                     decided[later] = true;
                 }
-                Some((later, None)) if stayed => {
+                Some((later, Trial::Unique)) if stayed => {
                     let partner = candidates[later];
                     set.retain(|&c| c != partner);
-                    session.retire_clue(partner);
                     known.dropped(partner);
+                    decided[later] = true;
+                }
+                Some((later, Trial::Undecided)) if stayed => {
+                    unproven += 1;
                     decided[later] = true;
                 }
                 _ => {}
             }
         }
         set.sort_unstable();
-        Ok(set)
+        Ok((set, unproven))
     }
 
-    /// An answer of the clues `rest` other than the hidden one, from a fresh solver on their
-    /// merged model (values at fixed distances share a variable) reduced at the root, as
-    /// values of the structure's variables.
-    fn second_answer_fresh(&self, rest: &[usize]) -> Result<Option<Vec<usize>>, GenerateError> {
+    /// Whether the clues `rest` admit an answer other than the hidden one, from a fresh solver
+    /// (within the budget) on their merged model (values at fixed distances share a variable)
+    /// reduced at the root; an answer comes as values of the structure's variables.
+    fn trial(&self, rest: &[usize]) -> Result<Trial, GenerateError> {
         let n = self.puzzle.positions.count;
         let mut puzzle = self.puzzle.clone();
         puzzle.clues = rest.iter().map(|&c| self.pool[c].clone()).collect();
@@ -447,18 +463,26 @@ impl Cut<'_> {
         let hidden = grid.values(&GridAnswer { table });
         // Every clue of `rest` stays hard here, so the values they rule out at the root can
         // leave the formula (a 50 x 5 grid: ~400,000 clauses down to ~30,000).
-        let mut session = Session::new(grid.model.encode_reduced(EncodeOptions::default()));
+        let formula = grid.model.encode_reduced(EncodeOptions::default());
+        let mut session = match self.budget {
+            Some(budget) => Session::with_backend(formula, Varisat::with_learning_budget(budget)),
+            None => Session::new(formula),
+        };
         session.block_answer(&hidden);
-        Ok(session.solve_values(&[])?.map(|values| {
-            let answer = grid.answer(&values, n);
-            let mut flat = vec![0; n * answer.table[0].len()];
-            for (p, row) in answer.table.iter().enumerate() {
-                for (c, &i) in row.iter().enumerate() {
-                    flat[c * n + i] = p;
-                }
+        let values = match session.solve_values(&[]) {
+            Ok(Some(values)) => values,
+            Ok(None) => return Ok(Trial::Unique),
+            Err(SolveError::OverBudget) => return Ok(Trial::Undecided),
+            Err(e) => return Err(e.into()),
+        };
+        let answer = grid.answer(&values, n);
+        let mut flat = vec![0; n * answer.table[0].len()];
+        for (p, row) in answer.table.iter().enumerate() {
+            for (c, &i) in row.iter().enumerate() {
+                flat[c * n + i] = p;
             }
-            flat
-        }))
+        }
+        Ok(Trial::Second(flat))
     }
 }
 
@@ -1051,10 +1075,10 @@ impl Arrangement {
 mod tests {
     use super::*;
 
-    /// The cut decides every clue the same whichever solver answers: the session alone, or
-    /// fresh solvers on the merged model from the first trial on, one or two trials at once.
+    /// The cut decides every clue the same one or two trials at once, and a budget no trial
+    /// spends changes nothing.
     #[test]
-    fn fresh_solvers_and_the_session_cut_to_the_same_puzzle() {
+    fn paired_trials_and_an_unspent_budget_cut_to_the_same_puzzle() {
         for (seed, positions, categories) in [(1, 6, 4), (2, 7, 3), (3, 8, 4), (4, 10, 5)] {
             let shape = GridShape {
                 positions,
@@ -1065,23 +1089,68 @@ mod tests {
             } else {
                 ClueMix::Standard
             };
-            let puzzle = |slow, paired| {
-                generate_tuned(shape, seed, mix, &mut |_| {}, slow, paired)
-                    .unwrap()
-                    .puzzle
+            let generated = |budget, paired| {
+                generate_tuned(shape, seed, mix, budget, &mut |_| {}, paired).unwrap()
             };
-            let session_only = puzzle(Duration::MAX, false);
-            for paired in [false, true] {
+            let one_by_one = generated(None, false);
+            assert_eq!(one_by_one.kept_unproven, 0);
+            for (budget, paired) in [(None, true), (Some(DEFAULT_PROOF_BUDGET), true)] {
+                let other = generated(budget, paired);
                 assert_eq!(
-                    session_only.clues,
-                    puzzle(Duration::ZERO, paired).clues,
-                    "seed {seed}, paired trials {paired}"
+                    one_by_one.puzzle.clues, other.puzzle.clues,
+                    "seed {seed}, budget {budget:?}, paired trials {paired}"
                 );
+                assert_eq!(other.kept_unproven, 0);
             }
             assert_eq!(
-                session_only.clues,
+                one_by_one.puzzle.clues,
                 generate_with(shape, seed, mix).unwrap().puzzle.clues
             );
         }
+    }
+
+    /// A budget too small for most trials keeps their clues: the puzzle is still unique, and
+    /// every clue it could do without is one of those counted as kept unproven (each checked
+    /// here without a budget). Paired or not, the same puzzle.
+    #[test]
+    fn a_spent_budget_keeps_the_clue_and_is_counted() {
+        let shape = GridShape {
+            positions: 12,
+            categories: 5,
+        };
+        let generated = |paired| {
+            generate_tuned(shape, 7, ClueMix::Standard, Some(0), &mut |_| {}, paired).unwrap()
+        };
+        let g = generated(true);
+        assert!(g.kept_unproven > 0, "a budget of 0 is spent by some trial");
+        assert_eq!(g.puzzle.clues, generated(false).puzzle.clues);
+        let unique = |clues: &[Clue]| {
+            let mut puzzle = g.puzzle.clone();
+            puzzle.clues = clues.to_vec();
+            let grid = puzzle.build().unwrap();
+            let mut session = Session::new(grid.model.encode(EncodeOptions::default()));
+            let first = session
+                .solve_values(&[])
+                .unwrap()
+                .expect("the hidden answer fits");
+            session.block_answer(&first);
+            session.solve_values(&[]).unwrap().is_none()
+        };
+        assert!(unique(&g.puzzle.clues));
+        let removable = (0..g.puzzle.clues.len())
+            .filter(|&i| {
+                let mut others = g.puzzle.clues.clone();
+                others.remove(i);
+                unique(&others)
+            })
+            .count();
+        assert!(
+            removable <= g.kept_unproven,
+            "{removable} clues could go, {} kept unproven",
+            g.kept_unproven
+        );
+        let unlimited =
+            generate_tuned(shape, 7, ClueMix::Standard, None, &mut |_| {}, true).unwrap();
+        assert_eq!(unlimited.kept_unproven, 0);
     }
 }
