@@ -1,11 +1,13 @@
 //! Random logic-grid puzzles: a hidden arrangement, true clues of every kind drawn at random
-//! until only the hidden arrangement fits, then cut to a set in which every clue is needed.
+//! until only the hidden arrangement fits, then cut to a set in which every clue is needed (or
+//! kept because its trial spent the proof budget, and counted).
 //!
 //! One incremental [`Session`] draws the clues: each clue has a selector literal, the hidden
 //! answer is blocked under an activation literal, and "unique" is "UNSAT under these
 //! assumptions" ([`grow`]). The cut ([`Cut`]) tries every clue of the session's core for
 //! removal in turn, strong clues (same, at) first so weaker kinds survive and the puzzle keeps
-//! its variety; known second answers, the session or fresh solvers decide each trial.
+//! its variety; known second answers or fresh solvers (two at once, each within the budget)
+//! decide each trial.
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt, SeedableRng};
