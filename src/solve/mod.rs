@@ -143,9 +143,7 @@ impl Varisat {
         s.add_cnf(cnf);
         s
     }
-}
 
-impl Varisat {
     /// A solver that gives up (with [`SolveError::OverBudget`]) once its search has learnt
     /// more than `budget` clauses, counted in the binary DRAT proof it writes to nowhere: a
     /// limit that falls at the same place on every machine, unlike a time limit. For one solve
@@ -348,12 +346,13 @@ pub fn count(cnf: &mut Cnf, limit: Option<u64>) -> Result<u64, SolveError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::cnf::ClauseSink;
 
-    /// `holes + 1` pigeons in `holes` holes: UNSAT, and no proof without learning.
-    fn pigeonhole(holes: usize) -> Cnf {
+    /// `holes + 1` pigeons in `holes` holes: UNSAT, and no proof without learning. Each
+    /// pigeon's clause first, then the pairs sharing a hole, hole by hole.
+    pub(crate) fn pigeonhole(holes: usize) -> Cnf {
         let mut cnf = Cnf::new();
         let x: Vec<Vec<Lit>> = (0..=holes)
             .map(|_| (0..holes).map(|_| cnf.fresh_lit()).collect())

@@ -567,21 +567,7 @@ mod tests {
     #[test]
     fn pigeonhole_proof_checks_and_tampering_is_caught() {
         // 4 pigeons, 3 holes.
-        let mut cnf = Cnf::new();
-        let x: Vec<Vec<Lit>> = (0..4)
-            .map(|_| (0..3).map(|_| cnf.fresh_lit()).collect())
-            .collect();
-        use crate::cnf::ClauseSink;
-        for p in &x {
-            cnf.add_clause(p);
-        }
-        for h in 0..3 {
-            for (a, pa) in x.iter().enumerate() {
-                for pb in &x[a + 1..] {
-                    cnf.add_clause(&[!pa[h], !pb[h]]);
-                }
-            }
-        }
+        let cnf = crate::solve::tests::pigeonhole(3);
         let proof = drat_refutation(&cnf, &[]).unwrap().expect("PHP is UNSAT");
         let clauses = clauses_of(&cnf);
         check_drat(&clauses, &proof).unwrap();
