@@ -19,12 +19,14 @@
 //!   pairwise (the default) or sequential-counter at-most-one. Commander and ladder
 //!   were measured too and were slower than pairwise on the 30- and 50-position puzzles.
 //!
-//! - `merged-pairwise` counts with `count_answers` (answers one swap apart found without the
-//!   solver, as `satpuz count` does); `merged-pairwise-blocking` with one SAT call per answer;
-//!   `merged-pairwise-unreduced` as `merged-pairwise`, every value kept in the clauses (before
-//!   `encode_reduced`);
+//! - `merged-pairwise` counts as `satpuz count` does (`count_only_on`: answers one swap apart
+//!   found without the solver, classes of answers blocked by one clause), on varisat with the
+//!   grids' tuning (`GRID_TUNING`, as `satpuz solve` and `count`); `merged-pairwise-blocking`
+//!   with one SAT call per answer; `merged-pairwise-varisat-defaults` as `merged-pairwise`, on
+//!   varisat's own defaults (the tuning's before); `merged-pairwise-unreduced` as
+//!   `merged-pairwise`, every value kept in the clauses (before `encode_reduced`);
 //! - `merged-pairwise-cadical` (only with `--features cadical`): as `merged-pairwise`, on an
-//!   in-process CaDiCaL instead of varisat (counts with `count_only_on`, classes and swaps).
+//!   in-process CaDiCaL instead of varisat.
 //!
 //! `cargo bench --bench grid_scale` runs all; filter with e.g. `-- count/merged-pairwise/`.
 
@@ -34,7 +36,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::{EncodeOptions, Encoded};
-use satpuz::puzzles::grid::answers::{count_answers, count_only_on};
+use satpuz::puzzles::grid::answers::{count_only_on, grid_solver};
 use satpuz::puzzles::grid::{GridModel, GridPuzzle};
 use satpuz::solve::stop::Stop;
 use satpuz::solve::{Backend, Varisat, Verdict, count, solve_unique};
@@ -44,22 +46,36 @@ struct Variant {
     id: &'static str,
     merged: bool,
     amo: Amo,
-    /// Count with `count_answers` (swaps as well as SAT calls) instead of one SAT call per
+    /// Count with `count_only_on` (swaps and classes as well as SAT calls) instead of one SAT call per
     /// answer.
     swaps: bool,
     /// Encode with the values ruled out at the root left out (`Model::encode_reduced`).
     reduced: bool,
-    /// Solve on CaDiCaL (cargo feature `cadical`) instead of varisat.
-    cadical: bool,
+    /// The solver it runs on.
+    solver: Solver,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Solver {
+    /// varisat with the grids' tuning (`GRID_TUNING`), as `satpuz solve` and `count` run.
+    Tuned,
+    /// varisat with its own defaults.
+    VarisatDefaults,
+    /// CaDiCaL (cargo feature `cadical`).
+    #[cfg_attr(not(feature = "cadical"), allow(dead_code))]
+    Cadical,
 }
 
 /// The solver a variant runs on, loaded with `cnf`.
 fn backend(v: Variant, cnf: &satpuz::cnf::Cnf) -> Box<dyn Backend> {
-    if v.cadical {
+    match v.solver {
+        Solver::Tuned => Box::new(grid_solver(cnf)),
+        Solver::VarisatDefaults => Box::new(Varisat::with_cnf(cnf)),
         #[cfg(feature = "cadical")]
-        return Box::new(satpuz::solve::cadical::Cadical::with_cnf(cnf));
+        Solver::Cadical => Box::new(satpuz::solve::cadical::Cadical::with_cnf(cnf)),
+        #[cfg(not(feature = "cadical"))]
+        Solver::Cadical => unreachable!("the cadical variant is only listed with the feature"),
     }
-    Box::new(Varisat::with_cnf(cnf))
 }
 
 const VARIANTS: &[Variant] = &[
@@ -69,7 +85,7 @@ const VARIANTS: &[Variant] = &[
         amo: Amo::Pairwise,
         swaps: false,
         reduced: false,
-        cadical: false,
+        solver: Solver::Tuned,
     },
     Variant {
         id: "merged-pairwise-blocking",
@@ -77,7 +93,7 @@ const VARIANTS: &[Variant] = &[
         amo: Amo::Pairwise,
         swaps: false,
         reduced: true,
-        cadical: false,
+        solver: Solver::Tuned,
     },
     Variant {
         id: "merged-pairwise",
@@ -85,7 +101,15 @@ const VARIANTS: &[Variant] = &[
         amo: Amo::Pairwise,
         swaps: true,
         reduced: true,
-        cadical: false,
+        solver: Solver::Tuned,
+    },
+    Variant {
+        id: "merged-pairwise-varisat-defaults",
+        merged: true,
+        amo: Amo::Pairwise,
+        swaps: true,
+        reduced: true,
+        solver: Solver::VarisatDefaults,
     },
     Variant {
         id: "merged-pairwise-unreduced",
@@ -93,7 +117,7 @@ const VARIANTS: &[Variant] = &[
         amo: Amo::Pairwise,
         swaps: true,
         reduced: false,
-        cadical: false,
+        solver: Solver::Tuned,
     },
     Variant {
         id: "merged-seqcounter",
@@ -101,7 +125,7 @@ const VARIANTS: &[Variant] = &[
         amo: Amo::SeqCounter,
         swaps: true,
         reduced: true,
-        cadical: false,
+        solver: Solver::Tuned,
     },
     #[cfg(feature = "cadical")]
     Variant {
@@ -110,7 +134,7 @@ const VARIANTS: &[Variant] = &[
         amo: Amo::Pairwise,
         swaps: true,
         reduced: true,
-        cadical: true,
+        solver: Solver::Cadical,
     },
 ];
 
@@ -137,13 +161,11 @@ fn encoded(p: &GridPuzzle, v: Variant) -> (GridModel, Encoded) {
 /// All the answers, as `satpuz count` finds them in this variant.
 fn count_all(p: &GridPuzzle, v: Variant) -> u64 {
     let (grid, mut e) = encoded(p, v);
-    if v.cadical {
+    if v.swaps {
         let mut solver = backend(v, &e.cnf);
         count_only_on(&grid, &e, &mut *solver, None, &Stop::default(), || {})
             .expect("counts")
             .found
-    } else if v.swaps {
-        count_answers(&grid, &e, None, |_| {}).expect("counts")
     } else {
         count(&mut e.cnf, None).expect("counts")
     }

@@ -13,10 +13,11 @@ use super::Reply;
 use super::Shared;
 use super::api::{ApiError, Fields};
 use crate::puzzles::grid::GridPuzzle;
+use crate::puzzles::grid::answers::grid_solver;
 use crate::puzzles::grid::family::clue_note;
 use crate::puzzles::inquest::sheet::{Forced, Mark, Square, grid_hint, grid_marks};
 use crate::report::{ClueNote, SCHEMA_VERSION};
-use crate::solve::{Varisat, Verdict, solve_unique};
+use crate::solve::{Verdict, solve_unique};
 
 /// The page's example when no puzzle is given: the shipped Zebra puzzle.
 const EXAMPLE: &str = include_str!("../../encodings/zebra.json");
@@ -222,7 +223,7 @@ fn count(puzzle: &GridPuzzle) -> Result<u64, ApiError> {
         .build()
         .map_err(|e| ApiError::bad(Some("puzzle"), e.to_string()))?;
     let mut encoded = grid.model.encode(crate::model::EncodeOptions::default());
-    let mut solver = Varisat::with_cnf(&encoded.cnf);
+    let mut solver = grid_solver(&encoded.cnf);
     let verdict = solve_unique(&mut encoded.cnf, &mut solver)
         .map_err(|e| ApiError::internal(format!("solving the puzzle: {e}")))?;
     Ok(match verdict {

@@ -114,6 +114,16 @@ impl<B: Backend + ?Sized> Backend for &mut B {
     }
 }
 
+/// Search settings that differ from varisat's defaults, chosen for a puzzle family by
+/// measurement ([`Varisat::with_cnf_tuned`]). They change the path of the search, never a
+/// verdict or a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Conflicts between two reductions of the clauses learnt lately (varisat's "local" tier,
+    /// half of which each reduction deletes); varisat's default is 15000.
+    pub reduce_locals_interval: std::num::NonZeroU64,
+}
+
 /// The embedded default: varisat, pure Rust.
 pub struct Varisat {
     solver: varisat::Solver<'static>,
@@ -140,6 +150,19 @@ impl Varisat {
     /// A solver loaded with the formula.
     pub fn with_cnf(cnf: &Cnf) -> Self {
         let mut s = Self::new();
+        s.add_cnf(cnf);
+        s
+    }
+
+    /// A solver searching with `tuning` instead of varisat's defaults, loaded with the formula.
+    pub fn with_cnf_tuned(cnf: &Cnf, tuning: Tuning) -> Self {
+        let mut s = Self::new();
+        let mut update = varisat::config::SolverConfigUpdate::new();
+        update.reduce_locals_interval = Some(tuning.reduce_locals_interval.get());
+        // varisat refuses only values out of range, and a nonzero interval is in range.
+        s.solver
+            .config(&update)
+            .expect("a nonzero interval is in varisat's range");
         s.add_cnf(cnf);
         s
     }

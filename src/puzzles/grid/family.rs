@@ -9,7 +9,7 @@ use std::rc::Rc;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::answers::count_only;
+use super::answers::{count_only, grid_solver};
 use super::{GridAnswer, GridModel, GridPuzzle};
 use crate::choice::Choice;
 use crate::cnf::Cnf;
@@ -20,10 +20,10 @@ use crate::puzzles::{
     Setting,
 };
 use crate::report::{ClueNote, Difference};
-use crate::solve::SolveError;
 use crate::solve::explain::{Explainer, Necessity};
 use crate::solve::steps::{Clued, Fact};
 use crate::solve::stop::{Enumerated, Stop};
+use crate::solve::{self, SolveError, Verdict};
 
 /// The shipped grid puzzles: name, file text.
 const SHIPPED: &[(&str, &str)] = &[
@@ -385,6 +385,11 @@ impl Instance for GridInstance {
 
     fn cnf_mut(&mut self) -> &mut Cnf {
         &mut self.encoded.cnf
+    }
+
+    fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
+        let mut solver = grid_solver(&self.encoded.cnf);
+        solve::solve_unique(&mut self.encoded.cnf, &mut solver)
     }
 
     fn count(
