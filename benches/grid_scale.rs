@@ -6,7 +6,7 @@
 //! --categories 5 --seed S` (unique, every clue needed) and the same with `--solutions
 //! 24..3000` (clues removed at random until the count is in range). `benches/grid_compare.py`
 //! counts the same files with PySAT and OR-tools CP-SAT. A second set, `benches/grid/positional/`
-//! (`--clue-mix positional`, 5 to 30 positions), has a clue mix dominated by somewhere left/right
+//! (`--clue-mix positional`, 5 to 50 positions; at 40 and 50 also with clues removed), has a clue mix dominated by somewhere left/right
 //! of, next to and distances. A third, `benches/grid/planted/` (20 to 100 positions), is written
 //! by other rules: `benches/grid/plant.py` plants an arrangement and adds random true clues
 //! (same, next_to, left_of, somewhere_left_of, at, not at) until the answer is unique.
