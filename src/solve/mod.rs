@@ -376,8 +376,13 @@ pub(crate) mod tests {
     /// `holes + 1` pigeons in `holes` holes: UNSAT, and no proof without learning. Each
     /// pigeon's clause first, then the pairs sharing a hole, hole by hole.
     pub(crate) fn pigeonhole(holes: usize) -> Cnf {
+        pigeons(holes + 1, holes)
+    }
+
+    /// Each pigeon in some hole, no two in one.
+    fn pigeons(pigeons: usize, holes: usize) -> Cnf {
         let mut cnf = Cnf::new();
-        let x: Vec<Vec<Lit>> = (0..=holes)
+        let x: Vec<Vec<Lit>> = (0..pigeons)
             .map(|_| (0..holes).map(|_| cnf.fresh_lit()).collect())
             .collect();
         for p in &x {
@@ -391,6 +396,25 @@ pub(crate) mod tests {
             }
         }
         cnf
+    }
+
+    #[test]
+    fn a_tuned_solver_reducing_at_every_conflict_keeps_every_verdict_and_count() {
+        // An interval of 1 reduces the local clauses at every conflict: the harshest tuning.
+        let harsh = Tuning {
+            reduce_locals_interval: std::num::NonZeroU64::MIN,
+        };
+        let refuted = pigeonhole(7);
+        assert!(!Varisat::with_cnf_tuned(&refuted, harsh).solve(&[]).unwrap());
+        // Six pigeons in six holes: 6! arrangements, counted with blocking clauses.
+        let mut cnf = pigeons(6, 6);
+        let mut tuned = Varisat::with_cnf_tuned(&cnf, harsh);
+        let tuned_count = enumerate(&mut cnf.clone(), &mut tuned, None, |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(tuned_count, 720);
+        assert_eq!(count(&mut cnf, None).unwrap(), 720);
     }
 
     fn budgeted(cnf: &Cnf, budget: u64) -> Result<bool, SolveError> {
