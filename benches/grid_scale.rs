@@ -6,8 +6,8 @@
 //! --categories 5 --seed S` (unique, every clue needed) and the same with `--solutions
 //! 24..3000` (clues removed at random until the count is in range). `benches/grid_compare.py`
 //! counts the same files with PySAT and OR-tools CP-SAT. A second set, `benches/grid/positional/`
-//! (`--clue-mix positional`, 5 to 50 positions; at 40 and 50 also with clues removed), has a clue mix dominated by somewhere left/right
-//! of, next to and distances. A third, `benches/grid/planted/` (20 to 100 positions), is written
+//! (`--clue-mix positional`, 5 to 50 positions; at 40 and 50 also with clues removed), has a
+//! clue mix dominated by somewhere left/right of, next to and distances. A third, `benches/grid/planted/` (20 to 100 positions), is written
 //! by other rules: `benches/grid/plant.py` plants an arrangement and adds random true clues
 //! (same, next_to, left_of, somewhere_left_of, at, not at) until the answer is unique.
 //!
@@ -30,6 +30,7 @@
 //!
 //! `cargo bench --bench grid_scale` runs all; filter with e.g. `-- count/merged-pairwise/`.
 
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::Duration;
 
@@ -39,15 +40,15 @@ use satpuz::model::{EncodeOptions, Encoded};
 use satpuz::puzzles::grid::answers::{count_only_on, grid_solver};
 use satpuz::puzzles::grid::{GridModel, GridPuzzle};
 use satpuz::solve::stop::Stop;
-use satpuz::solve::{Backend, Varisat, Verdict, count, solve_unique};
+use satpuz::solve::{Backend, Varisat, Verdict, enumerate, solve_unique};
 
 #[derive(Clone, Copy)]
 struct Variant {
     id: &'static str,
     merged: bool,
     amo: Amo,
-    /// Count with `count_only_on` (swaps and classes as well as SAT calls) instead of one SAT call per
-    /// answer.
+    /// Count with `count_only_on` (swaps and classes as well as SAT calls) instead of one SAT
+    /// call per answer.
     swaps: bool,
     /// Encode with the values ruled out at the root left out (`Model::encode_reduced`).
     reduced: bool,
@@ -167,7 +168,14 @@ fn count_all(p: &GridPuzzle, v: Variant) -> u64 {
             .expect("counts")
             .found
     } else {
-        count(&mut e.cnf, None).expect("counts")
+        let mut solver = backend(v, &e.cnf);
+        enumerate(
+            &mut e.cnf,
+            &mut *solver,
+            None,
+            |_| ControlFlow::Continue(()),
+        )
+        .expect("counts")
     }
 }
 
