@@ -9,12 +9,16 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use common::model::{SumGen, brute_force, brute_force_holds, random_model};
-use common::{all_options, cadical, minisat, path_str, satpuz, scratch_dir};
-use rand::SeedableRng;
+use common::{
+    all_options, brute_force_grid, cadical, minisat, path_str, random_grid, satpuz, scratch_dir,
+};
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satpuz::model::{EncodeOptions, Model};
+use satpuz::puzzles::grid::answers::count_only_on;
 use satpuz::solve::enumerate;
 use satpuz::solve::external::SolverChoice;
+use satpuz::solve::stop::Stop;
 
 /// A model whose solutions an external solver counts in full (one process per solution);
 /// above this, only its verdict and first solution are compared.
@@ -225,4 +229,43 @@ fn cross_check_reports_a_lying_solver() {
     ]);
     assert_eq!(out.code, 0, "{out:?}");
     assert!(out.stdout.contains("count    3"), "{out:?}");
+}
+
+/// `count --solver minisat` (or cadical) on a grid runs the same walk of swaps and classes as
+/// on varisat, over the export's one variable per value: its count on random small grids with
+/// many answers is the brute force's.
+#[test]
+fn grid_counts_through_the_walk_on_external_solvers_are_the_brute_force_counts() {
+    let externals = externals();
+    let mut rng = ChaCha8Rng::seed_from_u64(14_2026);
+    let (mut total, mut several) = (0u64, 0);
+    for case in 0..60 {
+        let clues = rng.random_range(0..=5);
+        let puzzle = random_grid(&mut rng, clues);
+        let expected = brute_force_grid(&puzzle, &puzzle.clues, |_| {});
+        let grid = puzzle.build().expect("a random grid builds");
+        let encoded = grid.model.encode(EncodeOptions::default());
+        let solver = &externals[case % externals.len()];
+        let mut backend = solver.backend(&encoded.cnf);
+        let got = count_only_on(
+            &grid,
+            &encoded,
+            &mut *backend,
+            None,
+            &Stop::new(None),
+            || (),
+        )
+        .unwrap_or_else(|e| panic!("case {case}, {solver}: {e}"));
+        assert_eq!(
+            got.found,
+            expected,
+            "case {case}, {solver}: walk count {}, brute force {expected}; the puzzle:\n{}",
+            got.found,
+            serde_json::to_string_pretty(&puzzle).expect("json")
+        );
+        total += expected;
+        several += usize::from(expected > 1);
+    }
+    assert!(several > 30, "{several} grids with several answers");
+    eprintln!("60 random grids, {total} answers counted through external solvers");
 }

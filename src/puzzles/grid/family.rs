@@ -9,7 +9,7 @@ use std::rc::Rc;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::answers::{count_only, grid_solver};
+use super::answers::{count_only, count_only_on, grid_solver};
 use super::{GridAnswer, GridModel, GridPuzzle};
 use crate::choice::Choice;
 use crate::cnf::Cnf;
@@ -23,7 +23,7 @@ use crate::report::{ClueNote, Difference};
 use crate::solve::explain::{Explainer, Necessity};
 use crate::solve::steps::{Clued, Fact};
 use crate::solve::stop::{Enumerated, Stop};
-use crate::solve::{self, SolveError, Verdict};
+use crate::solve::{self, Backend, SolveError, Verdict};
 
 /// The shipped grid puzzles: name, file text.
 const SHIPPED: &[(&str, &str)] = &[
@@ -401,6 +401,19 @@ impl Instance for GridInstance {
         // `tick` once per class of answers: the supervisor's count is a lower bound, and this
         // returns the exact count so far as soon as `stop` says so.
         count_only(&self.grid, &self.encoded, limit, stop, tick)
+    }
+
+    fn count_on(
+        &mut self,
+        backend: &mut dyn Backend,
+        limit: Option<u64>,
+        stop: &Stop,
+        tick: &mut dyn FnMut(),
+    ) -> Result<Enumerated, SolveError> {
+        // The same walk of swaps and classes as on varisat, so an external solver runs once per
+        // class the walk cannot reach, not once per answer (20 x 5 seed 2 with clues removed,
+        // 72 answers, on minisat: 12.7 s before).
+        count_only_on(&self.grid, &self.encoded, backend, limit, stop, tick)
     }
 
     fn answer(&self, assignment: &[bool]) -> Result<Box<dyn Answer>, FamilyError> {
