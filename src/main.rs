@@ -94,15 +94,23 @@ fn report_error(message: &str, json: bool) {
     }
 }
 
-/// `-v`: what the embedded solver did, on stderr.
+/// `-v`: what the solvers did, on stderr.
 fn report_solver_stats(start: Instant) {
     let s = satpuz::solve::stats::snapshot();
     let _ = writeln!(
         std::io::stderr().lock(),
-        "c solver: {} call(s) ({} SAT, {} UNSAT), {:.3} ms in the solver, {:.3} ms in all",
+        "c solver: {} call(s) ({} SAT, {} UNSAT{}), {:.3} ms in the solver, {:.3} ms in all",
         s.calls,
         s.satisfiable,
         s.unsatisfiable,
+        if s.gave_up > 0 {
+            format!(
+                ", {} without a verdict (over the proof budget, or failed)",
+                s.gave_up
+            )
+        } else {
+            String::new()
+        },
         s.time.as_secs_f64() * 1e3,
         start.elapsed().as_secs_f64() * 1e3
     );

@@ -97,7 +97,7 @@ impl Backend for Cadical {
                 .collect();
         }
         self.time += start.elapsed();
-        stats::record(start, sat);
+        stats::record(start, Some(sat));
         Ok(sat)
     }
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::cnf::dimacs::{SolverOutput, parse_model, write_cnf};
 use crate::cnf::{ClauseSink, Cnf, Lit};
-use crate::solve::{Backend, SolveError, Varisat};
+use crate::solve::{Backend, SolveError, Varisat, stats};
 
 /// Where a program leaves its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -349,6 +349,12 @@ impl Backend for External {
         let result = run_program(&self.program, &self.program.argv, &cnf);
         self.calls += 1;
         self.time += start.elapsed();
+        let verdict = match &result {
+            Ok((SolverOutput::Sat(_), _)) => Some(true),
+            Ok((SolverOutput::Unsat, _)) => Some(false),
+            Err(_) => None,
+        };
+        stats::record(start, verdict);
         self.last_assumptions = assumptions.to_vec();
         match result?.0 {
             SolverOutput::Unsat => Ok(false),

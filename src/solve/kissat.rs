@@ -8,7 +8,7 @@ use rustsat::solvers::{Solve, SolverResult};
 use rustsat::types::{Clause, TernaryVal};
 
 use crate::cnf::{ClauseSink, Cnf, Lit, Var};
-use crate::solve::{Backend, SolveError};
+use crate::solve::{Backend, SolveError, stats};
 
 /// A backend that runs a fresh in-process kissat on each solve.
 #[derive(Default)]
@@ -55,6 +55,12 @@ impl Backend for Kissat {
             seen[v] = true;
         }
         let result = solver.solve().map_err(failed)?;
+        let verdict = match result {
+            SolverResult::Sat => Some(true),
+            SolverResult::Unsat => Some(false),
+            SolverResult::Interrupted => None,
+        };
+        stats::record(start, verdict);
         self.last_assumptions = assumptions.to_vec();
         let sat = match result {
             SolverResult::Sat => true,

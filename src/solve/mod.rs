@@ -244,7 +244,7 @@ impl Backend for Varisat {
         }
         let start = std::time::Instant::now();
         let verdict = self.solver.solve();
-        stats::record(start, matches!(verdict, Ok(true)));
+        stats::record(start, verdict.as_ref().ok().copied());
         verdict.map_err(|e| match e {
             varisat::solver::SolverError::ProofIoError { cause }
                 if cause.to_string() == OVER_BUDGET =>
@@ -421,6 +421,18 @@ pub(crate) mod tests {
         let mut solver = Varisat::with_learning_budget(budget);
         solver.add_cnf(cnf);
         solver.solve(&[])
+    }
+
+    #[test]
+    fn a_solve_over_its_budget_is_counted_without_a_verdict_not_as_unsat() {
+        let before = stats::snapshot();
+        assert!(matches!(
+            budgeted(&pigeonhole(7), 10),
+            Err(SolveError::OverBudget)
+        ));
+        let after = stats::snapshot();
+        // Other tests may solve at the same time, but none of theirs gives up.
+        assert!(after.gave_up > before.gave_up);
     }
 
     #[test]

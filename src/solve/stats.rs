@@ -1,8 +1,9 @@
-//! What the embedded solver did in this process: calls, their verdicts and the time spent
-//! inside them (`satpuz -v` prints it).
+//! What the solvers did in this process: calls, their verdicts and the time spent inside them
+//! (`satpuz -v` prints it), for varisat and every other backend (an external solver's time
+//! includes its process).
 //!
 //! Process-wide counters rather than fields threaded through every command: every command
-//! reaches the solver through [`super::Varisat`], often many layers down (explanations,
+//! reaches a solver through a [`super::Backend`], often many layers down (explanations,
 //! generators, catalogues), and the verbose report only wants the totals. Two relaxed atomic
 //! additions per call cost nothing next to a solve.
 
@@ -11,17 +12,20 @@ use std::time::{Duration, Instant};
 
 static CALLS: AtomicU64 = AtomicU64::new(0);
 static SATISFIABLE: AtomicU64 = AtomicU64::new(0);
+static GAVE_UP: AtomicU64 = AtomicU64::new(0);
 static NANOS: AtomicU64 = AtomicU64::new(0);
 
-/// Totals over every call of the embedded solver in this process so far.
+/// Totals over every solver call in this process so far.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SolverStats {
     /// `solve` calls, with or without assumptions.
     pub calls: u64,
     /// Calls that answered SAT.
     pub satisfiable: u64,
-    /// Calls that answered UNSAT (or failed).
+    /// Calls that answered UNSAT.
     pub unsatisfiable: u64,
+    /// Calls that ended without a verdict: over a proof budget, or failed.
+    pub gave_up: u64,
     /// Time spent inside the solver.
     pub time: Duration,
 }
@@ -30,19 +34,27 @@ pub struct SolverStats {
 pub fn snapshot() -> SolverStats {
     let calls = CALLS.load(Ordering::Relaxed);
     let satisfiable = SATISFIABLE.load(Ordering::Relaxed);
+    let gave_up = GAVE_UP.load(Ordering::Relaxed);
     SolverStats {
         calls,
         satisfiable,
-        unsatisfiable: calls.saturating_sub(satisfiable),
+        unsatisfiable: calls.saturating_sub(satisfiable + gave_up),
+        gave_up,
         time: Duration::from_nanos(NANOS.load(Ordering::Relaxed)),
     }
 }
 
-/// Counts one call that started at `start` and answered `sat`.
-pub(crate) fn record(start: Instant, sat: bool) {
+/// Counts one call that started at `start` and answered `verdict` (SAT, UNSAT, or `None`: no
+/// verdict). The verdict's counter goes first, so that a snapshot taken meanwhile never counts
+/// a call as UNSAT that is not.
+pub(crate) fn record(start: Instant, verdict: Option<bool>) {
     let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
     NANOS.fetch_add(nanos, Ordering::Relaxed);
-    SATISFIABLE.fetch_add(u64::from(sat), Ordering::Relaxed);
+    match verdict {
+        Some(true) => SATISFIABLE.fetch_add(1, Ordering::Relaxed),
+        Some(false) => 0,
+        None => GAVE_UP.fetch_add(1, Ordering::Relaxed),
+    };
     CALLS.fetch_add(1, Ordering::Relaxed);
 }
 
