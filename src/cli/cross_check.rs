@@ -197,7 +197,8 @@ impl CrossCheckCmd {
         let stop = run::stop();
         let counted = match solver {
             SolverChoice::Varisat => inst.count(Some(self.limit), &stop, &mut || ())?,
-            _ => inst.count_on(
+            // One model per answer from the other solver: a route independent of the grid walk.
+            _ => inst.count_each_on(
                 &mut *solver.backend(inst.cnf()),
                 Some(self.limit),
                 &stop,

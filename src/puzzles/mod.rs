@@ -328,9 +328,22 @@ pub trait Instance {
     fn solve_unique_on(&mut self, backend: &mut dyn Backend) -> Result<Verdict, SolveError> {
         solve::solve_unique(self.cnf_mut(), backend)
     }
-    /// [`Instance::count`] on a backend of the caller's, loaded with [`Instance::cnf`]: plain
-    /// projected enumeration, so build with [`Purpose::Export`] (one variable per decision).
+    /// [`Instance::count`] on a backend of the caller's, loaded with [`Instance::cnf`] (built
+    /// with [`Purpose::Export`]: one variable per decision). [`Instance::count_each_on`] unless
+    /// the family has a faster counter that runs on any backend (grids: the walk of swaps).
     fn count_on(
+        &mut self,
+        backend: &mut dyn Backend,
+        limit: Option<u64>,
+        stop: &Stop,
+        tick: &mut dyn FnMut(),
+    ) -> Result<Enumerated, SolveError> {
+        self.count_each_on(backend, limit, stop, tick)
+    }
+    /// Counts by plain projected enumeration on `backend`: every answer is a model of the
+    /// backend's, blocked in turn. Slow, but independent of any family's counter, which is why
+    /// `cross-check` compares this count with varisat's.
+    fn count_each_on(
         &mut self,
         backend: &mut dyn Backend,
         limit: Option<u64>,

@@ -283,7 +283,7 @@ impl Instance for HooksInstance {
         Ok(verdict)
     }
 
-    fn count_on(
+    fn count_each_on(
         &mut self,
         backend: &mut dyn Backend,
         limit: Option<u64>,
