@@ -370,3 +370,43 @@ fn the_proof_budget_is_said_and_reproducible_from_the_source() {
         "{bad:?}"
     );
 }
+
+/// A generated puzzle's `source` is the command that makes it again, relaxing flags and a
+/// spent proof budget included, and it says when clues were kept unproven.
+#[test]
+fn the_source_of_a_relaxed_or_budgeted_puzzle_regenerates_it() {
+    let base = ["generate", "grid", "--positions", "8", "--categories", "4"];
+    let cases: [&[&str]; 3] = [
+        &["--seed", "3", "--solutions", "5..40"],
+        &["--seed", "4", "--drop", "2"],
+        &["--seed", "7", "--proof-budget", "0"],
+    ];
+    for extra in cases {
+        let args: Vec<&str> = base
+            .iter()
+            .chain(extra)
+            .chain(&["--json"])
+            .copied()
+            .collect();
+        let first = satpuz(&args);
+        assert_eq!(first.code, 0, "{first:?}");
+        let puzzle: serde_json::Value = serde_json::from_str(&first.stdout).unwrap();
+        let source = puzzle["source"].as_str().unwrap();
+        let (command, tail) = source
+            .split_once(" (generator")
+            .expect("a versioned source");
+        for flag in extra {
+            assert!(command.contains(flag), "{flag} not in {source}");
+        }
+        if extra.contains(&"--proof-budget") {
+            assert!(tail.contains("kept unproven"), "{source}");
+        } else {
+            assert!(!tail.contains("unproven"), "{source}");
+        }
+        let mut again: Vec<&str> = command.split_whitespace().skip(1).collect();
+        again.push("--json");
+        let second = satpuz(&again);
+        assert_eq!(second.code, 0, "{second:?}");
+        assert_eq!(second.stdout, first.stdout, "{source} makes another puzzle");
+    }
+}

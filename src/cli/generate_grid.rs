@@ -221,6 +221,7 @@ impl GridArgs {
             puzzle.clues.shuffle(&mut rng);
             puzzle.clues.truncate(puzzle.clues.len() - drop);
             puzzle.name = format!("{} with {drop} clue(s) dropped", puzzle.name);
+            add_to_command(&mut puzzle, &format!(" --drop {drop}"));
         }
         if let Some((min, max)) = self.solutions {
             let count = |p: &GridPuzzle, limit: u64| {
@@ -236,8 +237,18 @@ impl GridArgs {
                     "seed {seed}: no way of removing clues gives between {min} and {max} solutions"
                 )
             })?;
+            add_to_command(&mut puzzle, &format!(" --solutions {min}..{max}"));
         }
         Ok(puzzle)
+    }
+}
+
+/// Adds `flags` to the command in the puzzle's `source` (before its `(generator N)`), so that
+/// the source regenerates the relaxed puzzle too.
+fn add_to_command(puzzle: &mut GridPuzzle, flags: &str) {
+    if let Some(source) = &mut puzzle.source {
+        let at = source.find(" (generator").unwrap_or(source.len());
+        source.insert_str(at, flags);
     }
 }
 

@@ -309,6 +309,16 @@ fn generate_tuned(
     let mut clues: Vec<Clue> = kept.into_iter().map(|i| pool[i].clone()).collect();
     clues.shuffle(&mut rng);
     puzzle.clues = clues;
+    if kept_unproven > 0
+        && let Some(source) = &mut puzzle.source
+        && source.ends_with(')')
+    {
+        // The file says what its clues are: not all proved needed.
+        source.pop();
+        source.push_str(&format!(
+            "; {kept_unproven} clue(s) kept unproven, their trial over the proof budget)"
+        ));
+    }
     Ok(Generated {
         puzzle,
         position_of,
