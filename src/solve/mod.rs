@@ -195,8 +195,18 @@ struct LearntClauses {
     in_step: bool,
 }
 
-/// The message of the write error that stops an over-budget search.
-const OVER_BUDGET: &str = "learning budget spent";
+/// The write error that stops an over-budget search, recognised by its type when varisat hands
+/// it back (not by its message).
+#[derive(Debug)]
+struct OverBudget;
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("learning budget spent")
+    }
+}
+
+impl std::error::Error for OverBudget {}
 
 impl std::io::Write for LearntClauses {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
@@ -209,7 +219,7 @@ impl std::io::Write for LearntClauses {
             }
         }
         if self.learnt > self.budget {
-            return Err(std::io::Error::other(OVER_BUDGET));
+            return Err(std::io::Error::other(OverBudget));
         }
         Ok(buf.len())
     }
@@ -247,7 +257,7 @@ impl Backend for Varisat {
         stats::record(start, verdict.as_ref().ok().copied());
         verdict.map_err(|e| match e {
             varisat::solver::SolverError::ProofIoError { cause }
-                if cause.to_string() == OVER_BUDGET =>
+                if cause.get_ref().is_some_and(|e| e.is::<OverBudget>()) =>
             {
                 SolveError::OverBudget
             }
