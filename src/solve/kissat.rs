@@ -62,11 +62,7 @@ impl Backend for Kissat {
         };
         stats::record(start, verdict);
         self.last_assumptions = assumptions.to_vec();
-        let sat = match result {
-            SolverResult::Sat => true,
-            SolverResult::Unsat => false,
-            SolverResult::Interrupted => return Err(failed("interrupted")),
-        };
+        let sat = verdict.ok_or_else(|| failed("interrupted"))?;
         if sat {
             // A variable kissat never saw (in no clause) is free: false.
             self.model = (0..seen.len())

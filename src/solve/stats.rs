@@ -45,8 +45,7 @@ pub fn snapshot() -> SolverStats {
 }
 
 /// Counts one call that started at `start` and answered `verdict` (SAT, UNSAT, or `None`: no
-/// verdict). The verdict's counter goes first, so that a snapshot taken meanwhile never counts
-/// a call as UNSAT that is not.
+/// verdict).
 pub(crate) fn record(start: Instant, verdict: Option<bool>) {
     let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
     NANOS.fetch_add(nanos, Ordering::Relaxed);
