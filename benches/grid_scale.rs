@@ -37,7 +37,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::{EncodeOptions, Encoded};
-use satpuz::puzzles::grid::answers::{count_only_on, grid_solver};
+use satpuz::puzzles::grid::answers::{SingleAnswer, count_only_on, grid_solver};
 use satpuz::puzzles::grid::{GridModel, GridPuzzle};
 use satpuz::solve::stop::Stop;
 use satpuz::solve::{Backend, Varisat, Verdict, enumerate, solve_unique};
@@ -164,9 +164,19 @@ fn count_all(p: &GridPuzzle, v: Variant) -> u64 {
     let (grid, mut e) = encoded(p, v);
     if v.swaps {
         let mut solver = backend(v, &e.cnf);
-        count_only_on(&grid, &e, &mut *solver, None, &Stop::default(), || {})
-            .expect("counts")
-            .found
+        // As `satpuz count` on varisat (in-process CaDiCaL variants alike).
+        let single = SingleAnswer::Short;
+        count_only_on(
+            &grid,
+            &e,
+            &mut *solver,
+            single,
+            None,
+            &Stop::default(),
+            || {},
+        )
+        .expect("counts")
+        .found
     } else {
         let mut solver = backend(v, &e.cnf);
         enumerate(

@@ -15,7 +15,7 @@ use common::{
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satpuz::model::{EncodeOptions, Model};
-use satpuz::puzzles::grid::answers::count_only_on;
+use satpuz::puzzles::grid::answers::{SingleAnswer, count_only_on};
 use satpuz::solve::enumerate;
 use satpuz::solve::external::SolverChoice;
 use satpuz::solve::stop::Stop;
@@ -247,10 +247,13 @@ fn grid_counts_through_the_walk_on_external_solvers_are_the_brute_force_counts()
         let encoded = grid.model.encode(EncodeOptions::default());
         let solver = &externals[case % externals.len()];
         let mut backend = solver.backend(&encoded.cnf);
+        // Both ways of blocking a class of one answer, on both solvers.
+        let single = [SingleAnswer::Whole, SingleAnswer::Short][case / 2 % 2];
         let got = count_only_on(
             &grid,
             &encoded,
             &mut *backend,
+            single,
             None,
             &Stop::new(None),
             || (),
