@@ -14,8 +14,8 @@ use satpuz::choice::Choice;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::generate::{
-    ClueMix, DEFAULT_PROOF_BUDGET, Generated, GridShape, Phase, generate_observed,
-    generate_on_one_thread, relax,
+    ClueMix, DEFAULT_PROOF_BUDGET, Generated, GridShape, Phase, add_to_source_command,
+    generate_observed, generate_on_one_thread, relax,
 };
 use satpuz::solve::count;
 use satpuz::solve::difficulty::Level;
@@ -221,7 +221,7 @@ impl GridArgs {
             puzzle.clues.shuffle(&mut rng);
             puzzle.clues.truncate(puzzle.clues.len() - drop);
             puzzle.name = format!("{} with {drop} clue(s) dropped", puzzle.name);
-            add_to_command(&mut puzzle, &format!(" --drop {drop}"));
+            add_to_source_command(&mut puzzle, &format!(" --drop {drop}"));
         }
         if let Some((min, max)) = self.solutions {
             let count = |p: &GridPuzzle, limit: u64| {
@@ -237,18 +237,9 @@ impl GridArgs {
                     "seed {seed}: no way of removing clues gives between {min} and {max} solutions"
                 )
             })?;
-            add_to_command(&mut puzzle, &format!(" --solutions {min}..{max}"));
+            add_to_source_command(&mut puzzle, &format!(" --solutions {min}..{max}"));
         }
         Ok(puzzle)
-    }
-}
-
-/// Adds `flags` to the command in the puzzle's `source` (before its `(generator N)`), so that
-/// the source regenerates the relaxed puzzle too.
-fn add_to_command(puzzle: &mut GridPuzzle, flags: &str) {
-    if let Some(source) = &mut puzzle.source {
-        let at = source.find(" (generator").unwrap_or(source.len());
-        source.insert_str(at, flags);
     }
 }
 

@@ -783,6 +783,16 @@ fn strength(clue: &Clue) -> u8 {
     }
 }
 
+/// Adds `flags` (e.g. ` --drop 2`) to the command in a generated puzzle's `source`, before the
+/// `(generator N...)` that [`generate`] writes after it, so that the source makes the relaxed
+/// puzzle too. The one place besides `generate` that knows the source's shape.
+pub fn add_to_source_command(puzzle: &mut GridPuzzle, flags: &str) {
+    if let Some(source) = &mut puzzle.source {
+        let at = source.find(" (generator").unwrap_or(source.len());
+        source.insert_str(at, flags);
+    }
+}
+
 /// Removes clues at random, one at a time, until the puzzle has between `min` and `max`
 /// solutions (counted with `count`, which stops at `max + 1`); a removal that overshoots is
 /// undone and another clue tried. None if no order of removals lands in the range.
