@@ -195,6 +195,60 @@ fn cross_check_agrees_with_kissat_on_shipped_puzzles() {
     cross_check_all("kissat", 1);
 }
 
+/// `satpuz solve` and `satpuz count` on a solver, as JSON: the exit code, whether the answer
+/// is unique and the answer when it is (of several, each solver may show others); the count
+/// and whether it is complete.
+fn solved_and_counted(puzzle: &[String], solver: &str) -> (serde_json::Value, serde_json::Value) {
+    let run = |command: &str, limit: &str| {
+        let mut args: Vec<&str> = vec![command];
+        args.extend(puzzle.iter().map(String::as_str));
+        args.extend(["--solver", solver, "--limit", limit, "--json", "-q"]);
+        let out = satpuz(&args);
+        // 0: one answer; 3: several (see the README's exit codes).
+        assert!(
+            [0, 3].contains(&out.code),
+            "{command} {puzzle:?} on {solver}: {out:?}"
+        );
+        let json = serde_json::from_str::<serde_json::Value>(&out.stdout).expect("JSON");
+        (out.code, json)
+    };
+    let (solve_code, solved) = run("solve", "2");
+    let (count_code, counted) = run("count", "20");
+    (
+        serde_json::json!([
+            solve_code,
+            solved["unique"],
+            if solved["unique"] == true {
+                solved["answer"].clone()
+            } else {
+                serde_json::Value::Null
+            }
+        ]),
+        serde_json::json!([count_code, counted["solutions"], counted["complete"]]),
+    )
+}
+
+/// `solve` and `count` build the same (solve) formula for every solver, merged and reduced on
+/// grids: each shipped puzzle, and grid files with several answers, give varisat's answer and
+/// count on minisat and CaDiCaL (processes), through each family's own solve and count.
+#[test]
+fn solve_and_count_on_other_solvers_agree_with_varisat() {
+    let mut puzzles = shipped();
+    for file in ["n10-s2-relaxed", "n20-s1-relaxed", "n20-s3-relaxed"] {
+        puzzles.push(vec![format!("benches/grid/{file}.json")]);
+    }
+    for puzzle in &puzzles {
+        let expected = solved_and_counted(puzzle, "varisat");
+        for solver in [minisat(), cadical()] {
+            assert_eq!(
+                solved_and_counted(puzzle, solver),
+                expected,
+                "{puzzle:?} on {solver}"
+            );
+        }
+    }
+}
+
 #[test]
 fn cross_check_reports_a_lying_solver() {
     let dir = scratch_dir("liar");

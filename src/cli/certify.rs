@@ -43,12 +43,6 @@ impl SolverFlags {
         self.solver.clone().unwrap_or_default()
     }
 
-    /// How a puzzle's formula is built for this solver: an external solver counts by plain
-    /// projected enumeration, which needs one variable per puzzle decision.
-    pub fn purpose(&self) -> Purpose {
-        purpose(&self.choice())
-    }
-
     /// The line saying which external solver answered and how long it took; None for varisat.
     pub fn note(&self, time: Duration) -> Option<String> {
         let how = match self.choice() {
@@ -64,15 +58,6 @@ impl SolverFlags {
             self.choice().name(),
             time.as_secs_f64() * 1e3
         ))
-    }
-}
-
-/// How a puzzle's formula is built for `solver`: any solver but varisat counts by plain
-/// projected enumeration, which needs one variable per puzzle decision.
-pub fn purpose(solver: &SolverChoice) -> Purpose {
-    match solver {
-        SolverChoice::Varisat => Purpose::Solve,
-        _ => Purpose::Export,
     }
 }
 

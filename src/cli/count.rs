@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
+use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
 use satpuz::solve::external::SolverChoice;
 use satpuz::solve::stop::{Enumerated, count_until, count_until_on};
@@ -64,7 +65,7 @@ impl CountCmd {
             } => {
                 let puzzle = single(puzzles, &origin)?;
                 let opts = self.input.settings.options();
-                let mut inst = puzzle.build(&opts, self.solver.purpose())?;
+                let mut inst = puzzle.build(&opts, Purpose::Solve)?;
                 let (variables, clauses) = (inst.cnf().num_vars(), inst.cnf().num_clauses());
                 let projection = Projection {
                     kind: "puzzle".into(),

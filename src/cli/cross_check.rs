@@ -8,12 +8,11 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
-use satpuz::puzzles::{BuildOptions, Puzzle};
+use satpuz::puzzles::{BuildOptions, Purpose, Puzzle};
 use satpuz::solve::Verdict;
 use satpuz::solve::external::{SolverChoice, UnknownSolver};
 use satpuz::solve::stop::{Enumerated, count_until_on};
 
-use super::certify::purpose;
 use super::input::{DIMACS, Input, PuzzleArgs, escape, resolve};
 use super::output::out;
 use super::run::{self, Partial, RunFlags, supervise};
@@ -182,7 +181,12 @@ impl CrossCheckCmd {
         solver: &SolverChoice,
     ) -> anyhow::Result<Said> {
         let start = Instant::now();
-        let purpose = purpose(solver);
+        // The other solver gets the export formula (one variable per value, nothing merged or
+        // left out), so that it checks a second formula as well as a second solver.
+        let purpose = match solver {
+            SolverChoice::Varisat => Purpose::Solve,
+            _ => Purpose::Export,
+        };
         let mut inst = puzzle.build(opts, purpose)?;
         let verdict = match solver {
             SolverChoice::Varisat => inst.solve_unique()?,

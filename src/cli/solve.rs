@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use clap::Args;
-use satpuz::puzzles::{Answer, BuildOptions, Family, Puzzle};
+use satpuz::puzzles::{Answer, BuildOptions, Family, Purpose, Puzzle};
 use satpuz::report::{ClueNote, CnfSolveReport, SCHEMA_VERSION, SolveReport, millis};
 use satpuz::solve::Verdict;
 use satpuz::solve::external::SolverChoice;
@@ -211,7 +211,7 @@ impl SolveCmd {
     ) -> anyhow::Result<Solved> {
         let start = Instant::now();
         let solver = self.solver.choice();
-        let mut inst = puzzle.build(opts, self.solver.purpose())?;
+        let mut inst = puzzle.build(opts, Purpose::Solve)?;
         let (variables, clauses) = (inst.cnf().num_vars(), inst.cnf().num_clauses());
         let settings = opts.report(family.settings());
         let mut text = format!(
