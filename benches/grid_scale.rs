@@ -28,6 +28,9 @@
 //! - `merged-pairwise-cadical` (only with `--features cadical`): as `merged-pairwise`, on an
 //!   in-process CaDiCaL instead of varisat.
 //!
+//! `grid/count-external` counts three small files on minisat and CaDiCaL run as processes (they
+//! must be on the PATH), as `satpuz count --solver minisat|cadical` does.
+//!
 //! `cargo bench --bench grid_scale` runs all; filter with e.g. `-- count/merged-pairwise/`.
 
 use std::ops::ControlFlow;
@@ -39,6 +42,7 @@ use satpuz::encode::{Amo, Encoding};
 use satpuz::model::{EncodeOptions, Encoded};
 use satpuz::puzzles::grid::answers::{SingleAnswer, count_only_on, grid_solver};
 use satpuz::puzzles::grid::{GridModel, GridPuzzle};
+use satpuz::solve::external::{External, SolverChoice};
 use satpuz::solve::stop::Stop;
 use satpuz::solve::{Backend, Varisat, Verdict, enumerate, solve_unique};
 
@@ -264,5 +268,51 @@ fn grid_scale(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, grid_scale);
+/// Counts on solvers run as processes, as `satpuz count FILE --all --solver minisat|cadical`
+/// does: the same walk of swaps and classes, a class of one answer blocked whole
+/// (`SingleAnswer::Whole`), one process per answer the walk cannot reach and one for the final
+/// UNSAT. Small files only: a process costs milliseconds to start, so a count of hundreds of
+/// far answers takes seconds to minutes (figures in docs/trust.md).
+fn grid_count_external(c: &mut Criterion) {
+    const FILES: [&str; 3] = ["n10-s2-relaxed", "n20-s1-relaxed", "n20-s3-relaxed"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/grid");
+    let mut group = c.benchmark_group("grid/count-external");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(5));
+    for name in FILES {
+        let text = std::fs::read_to_string(root.join(format!("{name}.json"))).expect("readable");
+        let p = GridPuzzle::from_json(&text).expect("a puzzle file");
+        let expected = count_all(&p, VARIANTS[0]);
+        for solver in ["minisat", "cadical"] {
+            let SolverChoice::Program(program) = SolverChoice::parse(solver).expect("known") else {
+                unreachable!("{solver} is run as a process");
+            };
+            group.bench_with_input(BenchmarkId::new(solver, name), &p, |b, p| {
+                b.iter(|| {
+                    let grid = p.build_merged().expect("bench puzzles build");
+                    let encoded = grid.model.encode_reduced(EncodeOptions::default());
+                    let mut backend = External::program(program.clone());
+                    backend.add_cnf(&encoded.cnf);
+                    let found = count_only_on(
+                        &grid,
+                        &encoded,
+                        &mut backend,
+                        SingleAnswer::Whole,
+                        None,
+                        &Stop::default(),
+                        || {},
+                    )
+                    .expect("counts")
+                    .found;
+                    assert_eq!(found, expected);
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, grid_scale, grid_count_external);
 criterion_main!(benches);
