@@ -4,7 +4,7 @@
 //!
 //! One incremental [`Session`] draws the clues: each clue has a selector literal, the hidden
 //! answer is blocked under an activation literal, and "unique" is "UNSAT under these
-//! assumptions" ([`grow`]). The cut ([`Cut`]) tries every clue of the session's core for
+//! assumptions" ([`grow`]). The cut (`Cut`) tries every clue of the session's core for
 //! removal in turn, strong clues (same, at) first so weaker kinds survive and the puzzle keeps
 //! its variety; known second answers or fresh solvers (two at once, each within the budget)
 //! decide each trial.
