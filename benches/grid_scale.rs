@@ -42,7 +42,7 @@ use satpuz::encode::{Amo, Encoding};
 use satpuz::model::{EncodeOptions, Encoded};
 use satpuz::puzzles::grid::answers::{SingleAnswer, count_only_on, grid_solver};
 use satpuz::puzzles::grid::{GridModel, GridPuzzle};
-use satpuz::solve::external::{External, SolverChoice};
+use satpuz::solve::external::SolverChoice;
 use satpuz::solve::stop::Stop;
 use satpuz::solve::{Backend, Varisat, Verdict, enumerate, solve_unique};
 
@@ -285,20 +285,23 @@ fn grid_count_external(c: &mut Criterion) {
         let text = std::fs::read_to_string(root.join(format!("{name}.json"))).expect("readable");
         let p = GridPuzzle::from_json(&text).expect("a puzzle file");
         let expected = count_all(&p, VARIANTS[0]);
-        for solver in ["minisat", "cadical"] {
-            let SolverChoice::Program(program) = SolverChoice::parse(solver).expect("known") else {
-                unreachable!("{solver} is run as a process");
-            };
+        // CaDiCaL as `cmd:`: a process in every build (`cadical` is in process with the
+        // feature `cadical`).
+        for (solver, command) in [("minisat", "minisat"), ("cadical", "cmd:cadical -q")] {
+            let choice = SolverChoice::parse(command).expect("a solver");
+            assert!(
+                matches!(choice, SolverChoice::Program(_)),
+                "{command} is run as a process"
+            );
             group.bench_with_input(BenchmarkId::new(solver, name), &p, |b, p| {
                 b.iter(|| {
                     let grid = p.build_merged().expect("bench puzzles build");
                     let encoded = grid.model.encode_reduced(EncodeOptions::default());
-                    let mut backend = External::program(program.clone());
-                    backend.add_cnf(&encoded.cnf);
+                    let mut backend = choice.backend(&encoded.cnf);
                     let found = count_only_on(
                         &grid,
                         &encoded,
-                        &mut backend,
+                        &mut *backend,
                         SingleAnswer::Whole,
                         None,
                         &Stop::default(),
