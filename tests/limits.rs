@@ -10,6 +10,7 @@
 mod common;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use common::*;
 use rand::{RngExt, SeedableRng};
@@ -18,7 +19,8 @@ use satpuz::cnf::dimacs::parse_cnf;
 use satpuz::puzzles::grid::answers::{count_answers, count_only};
 use satpuz::puzzles::grid::{Clue, GridPuzzle};
 use satpuz::solve::SolveError;
-use satpuz::solve::stop::{Stop, count_until};
+use satpuz::solve::split::count_until;
+use satpuz::solve::stop::Stop;
 
 /// `count_only` on the merged model, in every domain encoding; every count must be `expected`,
 /// and a limit below it must be met exactly and reported complete by the caller's rule.
@@ -245,10 +247,16 @@ fn counts_beyond_u64_are_refused_and_limits_still_count() {
 /// `count_until` on a DIMACS text: (count, stopped).
 fn count_cnf(dimacs: &str, limit: Option<u64>) -> Result<u64, SolveError> {
     let cnf = parse_cnf(dimacs.as_bytes(), false).unwrap().cnf;
-    let mut seen = 0;
-    let counted = count_until(&cnf, limit, &Stop::new(None), |n| seen += n)?;
+    let seen = AtomicU64::new(0);
+    let counted = count_until(&cnf, limit, &Stop::new(None), 2, &|n| {
+        seen.fetch_add(n, Ordering::Relaxed);
+    })?;
     assert_eq!(counted.stopped, None);
-    assert_eq!(seen, counted.found, "the increments add up to the count");
+    assert_eq!(
+        seen.into_inner(),
+        counted.found,
+        "the increments add up to the count"
+    );
     Ok(counted.found)
 }
 

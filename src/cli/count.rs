@@ -9,7 +9,9 @@ use satpuz::cnf::Cnf;
 use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
 use satpuz::solve::external::SolverChoice;
-use satpuz::solve::stop::{Enumerated, count_until, count_until_on};
+use satpuz::solve::parallel::default_jobs;
+use satpuz::solve::split::count_until;
+use satpuz::solve::stop::{Enumerated, count_until_on};
 
 use super::certify::SolverFlags;
 use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
@@ -34,6 +36,11 @@ pub struct CountCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
+    /// Count a DIMACS file on N threads of varisat (default: every core). After the first 100
+    /// models the rest of the count is split into 32 parts on the file's variables, each
+    /// counted by a solver of its own; the count is the same for any N.
+    #[arg(short, long, value_name = "N", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
     #[command(flatten)]
     pub solver: SolverFlags,
     #[command(flatten)]
@@ -63,6 +70,12 @@ impl CountCmd {
                 puzzles,
                 origin,
             } => {
+                if self.jobs.is_some() {
+                    bail!(
+                        "-j/--jobs splits the count of a DIMACS file; a puzzle's count is one \
+                         solver's walk over its answers (leave -j out)"
+                    );
+                }
                 let puzzle = single(puzzles, &origin)?;
                 let opts = self.input.settings.options();
                 let mut inst = puzzle.build(&opts, Purpose::Solve)?;
@@ -120,7 +133,16 @@ impl CountCmd {
                     name: origin.clone(),
                     json: self.json,
                 });
-                let counted = count_cnf(&parsed.cnf, self.limit, &self.solver.choice())?;
+                let solver = self.solver.choice();
+                if self.jobs.is_some() && !matches!(solver, SolverChoice::Varisat) {
+                    bail!(
+                        "-j/--jobs splits varisat's count; --solver {} counts in one process \
+                         (leave -j out)",
+                        solver.name()
+                    );
+                }
+                let jobs = self.jobs.map_or_else(default_jobs, |j| j as usize);
+                let counted = count_cnf(&parsed.cnf, self.limit, &solver, jobs)?;
                 (
                     counted,
                     origin,
@@ -187,10 +209,15 @@ impl CountCmd {
 }
 
 /// Counts a CNF's projected models with `solver` until done, `limit`, or the run's stop
-/// condition.
-fn count_cnf(cnf: &Cnf, limit: Option<u64>, solver: &SolverChoice) -> anyhow::Result<Enumerated> {
+/// condition; varisat's count is split on `jobs` threads, another solver's is one process.
+fn count_cnf(
+    cnf: &Cnf,
+    limit: Option<u64>,
+    solver: &SolverChoice,
+    jobs: usize,
+) -> anyhow::Result<Enumerated> {
     Ok(match solver {
-        SolverChoice::Varisat => count_until(cnf, limit, &run::stop(), run::found)?,
+        SolverChoice::Varisat => count_until(cnf, limit, &run::stop(), jobs, &run::found)?,
         _ => count_until_on(
             cnf,
             &mut *solver.backend(cnf),

@@ -15,6 +15,7 @@ pub mod kissat;
 pub mod parallel;
 pub mod proof;
 pub(crate) mod session;
+pub mod split;
 pub mod stats;
 pub mod steps;
 pub mod stop;

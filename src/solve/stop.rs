@@ -163,27 +163,9 @@ pub fn enumerate_until(
     Ok(Enumerated { found, stopped })
 }
 
-/// Counts the formula's distinct projected models (as [`enumerate_until`] does, with a solver
-/// of its own) without showing them, several at a time: a projected variable that no clause mentions takes either
-/// value in every model, so each model the solver finds stands for 2^f of them (f such
-/// variables), blocked by one clause over the other projected variables. `p cnf 40 0` has 2^40
-/// models, counted with one solver call (one per model, ever slower as the blocking clauses
-/// pile up, took 20 s for the first 10^5). `on_count` sees each increment. Fails with
-/// [`SolveError::TooMany`] when there are more than a `u64` holds and no `limit`.
-pub fn count_until(
-    cnf: &Cnf,
-    limit: Option<u64>,
-    stop: &Stop,
-    on_count: impl FnMut(u64),
-) -> Result<Enumerated, SolveError> {
-    // A solver of its own, so the blocking clauses need no activation literal (a fresh
-    // variable numbered after the declared ones would make varisat allocate for all of them).
-    let mut backend = super::Varisat::with_cnf(cnf);
-    count_until_on(cnf, &mut backend, limit, stop, on_count)
-}
-
-/// [`count_until`] on a backend of the caller's (an external solver), loaded with `cnf` and
-/// used for nothing else.
+/// [`super::split::count_until`] on a backend of the caller's (an external solver, or a
+/// varisat for the count in one piece), loaded with `cnf` and used for nothing else: one
+/// solver, no split.
 pub fn count_until_on(
     cnf: &Cnf,
     backend: &mut dyn Backend,
@@ -191,55 +173,104 @@ pub fn count_until_on(
     stop: &Stop,
     mut on_count: impl FnMut(u64),
 ) -> Result<Enumerated, SolveError> {
-    use crate::cnf::Var;
-    let one_hot = cnf.primary_one_hot && !cnf.primary.is_empty();
-    // The variables the clauses mention, each once: nothing here is as large as the header's
-    // count (`p cnf 2147483646 0` declares 2^31 variables and mentions none).
-    let mut mentioned: Vec<u32> = cnf
-        .clauses
-        .iter()
-        .flatten()
-        .map(|l| l.var().idx32())
-        .collect();
-    mentioned.sort_unstable();
-    mentioned.dedup();
-    // Projected variables in no clause are free; a one-hot projection blocks only true
-    // literals, so every variable must stay in it.
-    let (kept, free): (Vec<Var>, u64) = if cnf.primary.is_empty() {
-        let kept: Vec<Var> = mentioned.iter().map(|&v| Var::new(v)).collect();
-        let free = u64::from(cnf.num_vars()) - kept.len() as u64;
-        (kept, free)
-    } else {
-        let (kept, free): (Vec<Var>, Vec<Var>) = cnf
-            .primary
+    let counted = CountedVars::of(cnf);
+    counted.count(backend, &[], limit, stop, &mut on_count, |_| {
+        ControlFlow::Continue(())
+    })
+}
+
+/// What a count of a CNF's projected models blocks on, and how many models each one it finds
+/// stands for.
+pub(crate) struct CountedVars {
+    /// The projected variables some clause mentions: a blocking clause is over these.
+    pub(crate) kept: Vec<crate::cnf::Var>,
+    /// A one-hot projection: a blocking clause needs only the true ones.
+    pub(crate) one_hot: bool,
+    /// Models each found one stands for (2^f, f projected variables in no clause); None
+    /// when that is more than a `u64` holds.
+    each: Option<u64>,
+    /// Variables to read of a model: every kept one is below this.
+    pub(crate) model_vars: u32,
+}
+
+impl CountedVars {
+    pub(crate) fn of(cnf: &Cnf) -> Self {
+        use crate::cnf::Var;
+        let one_hot = cnf.primary_one_hot && !cnf.primary.is_empty();
+        // The variables the clauses mention, each once: nothing here is as large as the
+        // header's count (`p cnf 2147483646 0` declares 2^31 variables and mentions none).
+        let mut mentioned: Vec<u32> = cnf
+            .clauses
             .iter()
-            .partition(|v| one_hot || mentioned.binary_search(&v.idx32()).is_ok());
-        (kept, free.len() as u64)
-    };
-    let each = (free < 64).then(|| 1u64 << free);
-    let model_vars = kept.iter().map(|v| v.idx32() + 1).max().unwrap_or(0);
-    let mut found = 0u64;
-    let mut stopped = None;
-    while limit.is_none_or(|l| found < l) {
-        stopped = stop.reason();
-        if stopped.is_some() || !backend.solve(&[])? {
-            break;
-        }
-        let model = backend.model(model_vars);
-        let more = match limit {
-            Some(l) => each.unwrap_or(u64::MAX).min(l - found),
-            None => each
-                .filter(|&n| found.checked_add(n).is_some())
-                .ok_or(SolveError::TooMany)?,
+            .flatten()
+            .map(|l| l.var().idx32())
+            .collect();
+        mentioned.sort_unstable();
+        mentioned.dedup();
+        // Projected variables in no clause are free; a one-hot projection blocks only true
+        // literals, so every variable must stay in it.
+        let (kept, free): (Vec<Var>, u64) = if cnf.primary.is_empty() {
+            let kept: Vec<Var> = mentioned.iter().map(|&v| Var::new(v)).collect();
+            let free = u64::from(cnf.num_vars()) - kept.len() as u64;
+            (kept, free)
+        } else {
+            let (kept, free): (Vec<Var>, Vec<Var>) = cnf
+                .primary
+                .iter()
+                .partition(|v| one_hot || mentioned.binary_search(&v.idx32()).is_ok());
+            (kept, free.len() as u64)
         };
-        found += more;
-        on_count(more);
-        if kept.is_empty() {
-            break; // that one model stood for them all
+        let model_vars = kept.iter().map(|v| v.idx32() + 1).max().unwrap_or(0);
+        CountedVars {
+            kept,
+            one_hot,
+            each: (free < 64).then(|| 1u64 << free),
+            model_vars,
         }
-        backend.add_clause(&super::blocking_clause(&kept, one_hot, &model));
     }
-    Ok(Enumerated { found, stopped })
+
+    /// Counts with `backend` (loaded with the formula) under `assumptions`, blocking each
+    /// model found, until there are no more, `limit`, the stop condition, or `on_model`
+    /// breaks. `on_model` sees each model's blocking clause, over the kept variables in their
+    /// order: it holds `¬v` for exactly the kept variables `v` true in the model, in either
+    /// projection.
+    pub(crate) fn count(
+        &self,
+        backend: &mut dyn Backend,
+        assumptions: &[crate::cnf::Lit],
+        limit: Option<u64>,
+        stop: &Stop,
+        on_count: &mut dyn FnMut(u64),
+        mut on_model: impl FnMut(Vec<crate::cnf::Lit>) -> ControlFlow<()>,
+    ) -> Result<Enumerated, SolveError> {
+        let mut found = 0u64;
+        let mut stopped = None;
+        while limit.is_none_or(|l| found < l) {
+            stopped = stop.reason();
+            if stopped.is_some() || !backend.solve(assumptions)? {
+                break;
+            }
+            let model = backend.model(self.model_vars);
+            let more = match limit {
+                Some(l) => self.each.unwrap_or(u64::MAX).min(l - found),
+                None => self
+                    .each
+                    .filter(|&n| found.checked_add(n).is_some())
+                    .ok_or(SolveError::TooMany)?,
+            };
+            found += more;
+            on_count(more);
+            if self.kept.is_empty() {
+                break; // that one model stood for them all
+            }
+            let clause = super::blocking_clause(&self.kept, self.one_hot, &model);
+            backend.add_clause(&clause);
+            if on_model(clause).is_break() {
+                break;
+            }
+        }
+        Ok(Enumerated { found, stopped })
+    }
 }
 
 #[cfg(test)]
