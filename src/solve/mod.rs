@@ -298,16 +298,19 @@ pub(crate) fn projection(cnf: &Cnf) -> (Vec<Var>, bool) {
 
 /// The clause that forbids the projection of `model` onto `primary`.
 pub fn blocking_clause(primary: &[Var], one_hot: bool, model: &[bool]) -> Vec<Lit> {
+    blocking_clause_by(primary, one_hot, |v| model[v.idx()])
+}
+
+/// [`blocking_clause`] for a model given by each variable's `value`.
+pub(crate) fn blocking_clause_by(
+    primary: &[Var],
+    one_hot: bool,
+    value: impl Fn(Var) -> bool,
+) -> Vec<Lit> {
     primary
         .iter()
-        .filter(|v| !one_hot || model[v.idx()])
-        .map(|&v| {
-            if model[v.idx()] {
-                v.neg_lit()
-            } else {
-                v.pos_lit()
-            }
-        })
+        .filter(|&&v| !one_hot || value(v))
+        .map(|&v| if value(v) { v.neg_lit() } else { v.pos_lit() })
         .collect()
 }
 

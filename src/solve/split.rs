@@ -3,14 +3,15 @@
 //! A count by blocking clauses slows as it goes: every solver call passes over the clauses of
 //! the models found so far, so one solver's count of N models costs about N² clause visits.
 //! Here a solver counts a *cube* (a conjunction of projected literals; the first cube is the
-//! whole formula) until it has found [`Split::after`] models (twice as many as its parent for
-//! a cube split off another); then the cube is split into `2^vars` smaller cubes, on the
-//! projected variables that its models divide most evenly, and each of those is counted the
-//! same way by a fresh solver that holds only the blocking clauses of the models found in it
-//! so far. The cubes of a split are disjoint and cover their
-//! parent, so the count is the sum over the cubes, whatever the number of threads and the
-//! order in which they take the cubes from the shared queue. Figures: the README's
-//! performance table (a 2,480-model export: 1.4 s in one piece, 0.3 s split on one thread).
+//! whole formula) until it has found [`Split::after`] models and counting on has cost what
+//! splitting would (see [`Split`]); then the cube is split into `2^vars` parts, on the
+//! projected variables that its models divide most evenly, and each part is counted the same
+//! way by a fresh solver holding only the blocking clauses of the models found in it so far,
+//! over the variables that the part's literals do not force by unit propagation. The parts of
+//! a split are disjoint and cover the cube, so the count is the sum over the parts, whatever
+//! the number of threads and the order in which they take parts from the shared queue.
+//! Figures: the README's performance table (a 2,480-model export: 1.4 s in one piece, 0.17 s
+//! split on one thread).
 //!
 //! Written here rather than taken from a crate: what is split is our own blocking-clause count
 //! (its projection and its 2^f multiplier), and no Rust crate offers cube-and-conquer model
@@ -19,21 +20,30 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use super::stop::{CountedVars, Enumerated, Stop, StopReason};
-use super::{Backend, SolveError, Varisat};
+use super::{Backend, SolveError, Varisat, blocking_clause_by};
+use crate::cnf::units::UnitPropagator;
 use crate::cnf::{Cnf, Lit, Var};
 
 /// When and how finely [`count_split`] splits a count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// A part costs a fresh solver: the formula loaded again and searched again up to its first
+/// model. So a cube is split only once counting it on has cost as much as that would: when
+/// the time since its first model reaches `patience` times `2^vars` times the time to its
+/// first model (the rent-or-buy rule: never more than about twice the better of splitting
+/// and not splitting). The count is the same whenever the split falls; only the time varies.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Split {
-    /// Models the first solver finds before the whole formula is split (a part split off
-    /// another waits for twice as many as its parent). Earlier splits guess the cubes from
-    /// too few models and load the formula more often; later ones leave each solver slow
-    /// with blocking clauses.
+    /// Models a cube's solver finds, at least, before the cube is split: the split chooses
+    /// its variables from them.
     pub after: usize,
-    /// Variables a cube is split on, `2^vars` cubes.
+    /// Variables a cube is split on, `2^vars` parts.
     pub vars: usize,
+    /// The factor on the cost of the parts that the cube's counting must have cost before
+    /// it is split; 0 splits on the number of models alone (the tests' way to split often).
+    pub patience: f64,
 }
 
 impl Split {
@@ -41,16 +51,18 @@ impl Split {
     pub const NEVER: Split = Split {
         after: usize::MAX,
         vars: 0,
+        patience: 0.0,
     };
 }
 
 impl Default for Split {
-    /// After 100 models, in 32 parts: the best of the settings measured (README, "Counting a
-    /// DIMACS file").
+    /// After 100 models at least, in 32 parts, once that has cost what the parts would: the
+    /// best of the settings measured (README, "Counting a DIMACS file").
     fn default() -> Self {
         Split {
             after: 100,
             vars: 5,
+            patience: 1.0,
         }
     }
 }
@@ -121,19 +133,16 @@ pub fn count_split(
 }
 
 /// A part of the search space: the projected literals it fixes, and the models found so far
-/// that lie in it (as their blocking clauses), which its solver must block.
+/// that lie in it, which its solver must block.
 #[derive(Default)]
 struct Cube {
     units: Vec<Lit>,
     found: Vec<Arc<Model>>,
-    /// Splits between the whole formula and this cube.
-    depth: u32,
 }
 
-/// A model found: its blocking clause, and its value on each kept variable (in
-/// [`CountedVars::kept`]'s order).
+/// A model found: its value on each kept variable (in [`CountedVars::kept`]'s order). Its
+/// blocking clause is made again for each cube it lies in, over that cube's variables.
 struct Model {
-    clause: Vec<Lit>,
     values: Vec<bool>,
 }
 
@@ -175,8 +184,11 @@ struct Counting<'a> {
     cnf: &'a Cnf,
     counted: CountedVars,
     split: Split,
-    /// Where each kept variable sits in `counted.kept`, by variable index.
-    position: Vec<usize>,
+    /// Each kept variable's index and its place in `counted.kept`, sorted by index (not a
+    /// table by index: a file may name variable 2^31 - 1).
+    position: Vec<(u32, usize)>,
+    /// What the clauses force, in the whole formula and in each cube.
+    propagator: UnitPropagator,
     /// The limit, if any; the threads end once they have found it between them.
     limit: Option<u64>,
     /// Models found so far (saturating), for the limit and for `on_count`.
@@ -192,15 +204,17 @@ impl<'a> Counting<'a> {
         on_count: &'a (dyn Fn(u64) + Sync),
     ) -> Self {
         let counted = CountedVars::of(cnf);
-        let mut position = vec![usize::MAX; counted.model_vars as usize];
-        for (i, v) in counted.kept.iter().enumerate() {
-            position[v.idx()] = i;
-        }
+        let mut position: Vec<(u32, usize)> = (counted.kept.iter())
+            .enumerate()
+            .map(|(i, v)| (v.idx32(), i))
+            .collect();
+        position.sort_unstable();
         Counting {
             cnf,
             counted,
             split,
             position,
+            propagator: UnitPropagator::new(&cnf.clauses),
             limit,
             reported: AtomicU64::new(0),
             on_count,
@@ -275,23 +289,41 @@ impl<'a> Counting<'a> {
     /// Counts the models in `cube` with a fresh solver: all of them, or, once it has found
     /// `split.after` new ones, only those, with the parts it splits into for the rest.
     fn count_cube(&self, cube: Cube, stop: &Stop) -> Result<Counted, SolveError> {
-        // The cube's literals are assumptions, not unit clauses: varisat unassigns a unit
-        // whose negation is in a clause added later (`resurrect_unit`, to keep that clause
-        // propagating), and every blocking clause holds it, which made counting in a cube of
-        // an unclued 20 x 5 grid 30 times slower.
-        let mut solver = Varisat::with_cnf(self.cnf);
-        for model in &cube.found {
-            solver.add_clause(&model.clause);
+        let start = Instant::now();
+        let Cube { units, mut found } = cube;
+        // What every model in the cube gives the variables the clauses force: left out of its
+        // blocking clauses (see `crate::cnf::units` for why). A cube the clauses rule out
+        // holds no model.
+        let Some(fixed) = self.propagator.implied(&units) else {
+            return Ok(Counted::whole(Enumerated {
+                found: 0,
+                stopped: stop.reason(),
+            }));
+        };
+        let in_cube = self.counted.without(&fixed);
+        let mut template = vec![false; self.counted.kept.len()];
+        for l in fixed.iter().filter(|l| l.is_pos()) {
+            if let Some(i) = self.position(l.var()) {
+                template[i] = true;
+            }
         }
-        let Cube {
-            units,
-            mut found,
-            depth,
-        } = cube;
-        let mut new = 0;
-        let counted = self.counted.count(
+        // The cube's literals and what they force, as unit clauses: no blocking clause holds
+        // their variables, so varisat keeps them at its root (as assumptions instead, redone
+        // at every restart, the counts took up to twice as long).
+        let mut solver = Varisat::with_cnf(self.cnf);
+        for &l in &fixed {
+            solver.add_clause(&[l]);
+        }
+        for model in &found {
+            solver.add_clause(&blocking_clause_by(&in_cube.kept, in_cube.one_hot, |v| {
+                self.position(v).is_some_and(|i| model.values[i])
+            }));
+        }
+        // Models found here, the time to the first, and whether the cube is to be split.
+        let (mut new, mut first, mut split_now) = (0, None::<Duration>, false);
+        let parts = 2f64.powi(self.split.vars.min(64) as i32);
+        let counted = in_cube.count(
             &mut solver,
-            &units,
             self.limit,
             stop,
             &mut |n| self.report(n),
@@ -299,24 +331,33 @@ impl<'a> Counting<'a> {
                 if self.limit_met() {
                     return ControlFlow::Break(());
                 }
-                found.push(Arc::new(self.model(clause)));
+                let mut values = template.clone();
+                for l in clause.iter().filter(|l| l.is_neg()) {
+                    if let Some(i) = self.position(l.var()) {
+                        values[i] = true;
+                    }
+                }
+                found.push(Arc::new(Model { values }));
                 new += 1;
-                if new >= self.after_at(depth) {
+                let first = *first.get_or_insert_with(|| start.elapsed());
+                let since = start.elapsed().saturating_sub(first);
+                split_now = new >= self.split.after
+                    && since.as_secs_f64() >= self.split.patience * parts * first.as_secs_f64();
+                if split_now {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 }
             },
         )?;
-        if new < self.after_at(depth) || self.limit_met() {
+        if !split_now || self.limit_met() {
             return Ok(Counted::whole(counted));
         }
         let on = self.split_vars(&units, &found);
         if on.is_empty() {
             // No free variable divides the models: this cube is counted to its end here.
-            let rest = self.counted.count(
+            let rest = in_cube.count(
                 &mut solver,
-                &units,
                 self.limit,
                 stop,
                 &mut |n| self.report(n),
@@ -351,11 +392,7 @@ impl<'a> Counting<'a> {
                     })
                     .cloned()
                     .collect();
-                Cube {
-                    units,
-                    found,
-                    depth: depth + 1,
-                }
+                Cube { units, found }
             })
             .collect();
         Ok(Counted {
@@ -365,24 +402,13 @@ impl<'a> Counting<'a> {
         })
     }
 
-    /// Models a cube `depth` splits below the whole formula finds before it is split:
-    /// [`Split::after`], doubled at each level. A part found to need splitting again holds
-    /// many models, and its solver is young; splitting it as soon as the whole formula was
-    /// made more parts than it saved (measured: README).
-    fn after_at(&self, depth: u32) -> usize {
-        self.split
-            .after
-            .saturating_mul(1usize.checked_shl(depth).unwrap_or(usize::MAX))
-    }
-
-    /// A model, from its blocking clause: true exactly where the clause holds `¬v` (in either
-    /// projection).
-    fn model(&self, clause: Vec<Lit>) -> Model {
-        let mut values = vec![false; self.counted.kept.len()];
-        for l in clause.iter().filter(|l| l.is_neg()) {
-            values[self.position[l.var().idx()]] = true;
-        }
-        Model { clause, values }
+    /// Where `v` sits in `counted.kept`, if it is kept.
+    fn position(&self, v: Var) -> Option<usize> {
+        let at = self
+            .position
+            .binary_search_by_key(&v.idx32(), |&(var, _)| var)
+            .ok()?;
+        Some(self.position[at].1)
     }
 
     /// Up to `split.vars` kept variables not fixed by `units`, with their place in `kept`, that

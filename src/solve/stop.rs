@@ -174,13 +174,14 @@ pub fn count_until_on(
     mut on_count: impl FnMut(u64),
 ) -> Result<Enumerated, SolveError> {
     let counted = CountedVars::of(cnf);
-    counted.count(backend, &[], limit, stop, &mut on_count, |_| {
+    counted.count(backend, limit, stop, &mut on_count, |_| {
         ControlFlow::Continue(())
     })
 }
 
 /// What a count of a CNF's projected models blocks on, and how many models each one it finds
 /// stands for.
+#[derive(Clone)]
 pub(crate) struct CountedVars {
     /// The projected variables some clause mentions: a blocking clause is over these.
     pub(crate) kept: Vec<crate::cnf::Var>,
@@ -229,15 +230,27 @@ impl CountedVars {
         }
     }
 
-    /// Counts with `backend` (loaded with the formula) under `assumptions`, blocking each
-    /// model found, until there are no more, `limit`, the stop condition, or `on_model`
-    /// breaks. `on_model` sees each model's blocking clause, over the kept variables in their
+    /// The same count with the variables of `fixed` left out of the blocking clauses: exact
+    /// where every model counted gives them those values.
+    pub(crate) fn without(&self, fixed: &[crate::cnf::Lit]) -> CountedVars {
+        let mut out: Vec<u32> = fixed.iter().map(|l| l.var().idx32()).collect();
+        out.sort_unstable();
+        CountedVars {
+            kept: (self.kept.iter())
+                .filter(|v| out.binary_search(&v.idx32()).is_err())
+                .copied()
+                .collect(),
+            ..self.clone()
+        }
+    }
+
+    /// Counts with `backend` (loaded with the formula), blocking each model found, until
+    /// there are no more, `limit`, the stop condition, or `on_model` breaks. `on_model` sees each model's blocking clause, over the kept variables in their
     /// order: it holds `¬v` for exactly the kept variables `v` true in the model, in either
     /// projection.
     pub(crate) fn count(
         &self,
         backend: &mut dyn Backend,
-        assumptions: &[crate::cnf::Lit],
         limit: Option<u64>,
         stop: &Stop,
         on_count: &mut dyn FnMut(u64),
@@ -247,7 +260,7 @@ impl CountedVars {
         let mut stopped = None;
         while limit.is_none_or(|l| found < l) {
             stopped = stop.reason();
-            if stopped.is_some() || !backend.solve(assumptions)? {
+            if stopped.is_some() || !backend.solve(&[])? {
                 break;
             }
             let model = backend.model(self.model_vars);
