@@ -36,9 +36,10 @@ pub struct CountCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
-    /// Count a DIMACS file on N threads of varisat (default: every core). After the first 100
-    /// models the rest of the count is split into 32 parts on the file's variables, each
-    /// counted by a solver of its own; the count is the same for any N.
+    /// Count a DIMACS file on N threads of varisat (default: every core). Once 100 models are
+    /// found and counting on has cost what splitting would, the rest is split into 32 parts on
+    /// the file's variables, each counted by a solver of its own (and split again the same
+    /// way); the count is the same for any N.
     #[arg(short, long, value_name = "N", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     #[command(flatten)]
