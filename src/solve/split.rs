@@ -286,8 +286,8 @@ impl<'a> Counting<'a> {
         }
     }
 
-    /// Counts the models in `cube` with a fresh solver: all of them, or, once it has found
-    /// `split.after` new ones, only those, with the parts it splits into for the rest.
+    /// Counts the models in `cube` with a fresh solver: all of them, or, once [`Split`]'s rule
+    /// says so, those found so far, with the parts it splits into for the rest.
     fn count_cube(&self, cube: Cube, stop: &Stop) -> Result<Counted, SolveError> {
         let start = Instant::now();
         let Cube { units, mut found } = cube;
