@@ -66,12 +66,7 @@ fn loose_formula(rng: &mut ChaCha8Rng, with_show: bool) -> PlainCnf {
             } else {
                 rng.random_range(2..=4)
             };
-            (0..len)
-                .map(|_| {
-                    let v = rng.random_range(1..=num_vars) as i32;
-                    if rng.random_bool(0.5) { v } else { -v }
-                })
-                .collect()
+            random_clause(rng, num_vars, len)
         })
         .collect();
     let show = with_show.then(|| {

@@ -186,7 +186,7 @@ struct Counting<'a> {
     split: Split,
     /// Each kept variable's index and its place in `counted.kept`, sorted by index (not a
     /// table by index: a file may name variable 2^31 - 1).
-    position: Vec<(u32, usize)>,
+    positions: Vec<(u32, usize)>,
     /// What the clauses force, in the whole formula and in each cube.
     propagator: UnitPropagator,
     /// The limit, if any; the threads end once they have found it between them.
@@ -204,16 +204,16 @@ impl<'a> Counting<'a> {
         on_count: &'a (dyn Fn(u64) + Sync),
     ) -> Self {
         let counted = CountedVars::of(cnf);
-        let mut position: Vec<(u32, usize)> = (counted.kept.iter())
+        let mut positions: Vec<(u32, usize)> = (counted.kept.iter())
             .enumerate()
             .map(|(i, v)| (v.idx32(), i))
             .collect();
-        position.sort_unstable();
+        positions.sort_unstable();
         Counting {
             cnf,
             counted,
             split,
-            position,
+            positions,
             propagator: UnitPropagator::new(&cnf.clauses),
             limit,
             reported: AtomicU64::new(0),
@@ -272,6 +272,15 @@ impl<'a> Counting<'a> {
             .is_some_and(|l| self.reported.load(Ordering::Relaxed) >= l)
     }
 
+    /// Go on while the limit is not met (for `on_model`).
+    fn within_limit(&self) -> ControlFlow<()> {
+        if self.limit_met() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
     /// Reports `n` more models to `on_count`, within the limit.
     fn report(&self, n: u64) {
         let before = self
@@ -328,9 +337,7 @@ impl<'a> Counting<'a> {
             stop,
             &mut |n| self.report(n),
             |clause| {
-                if self.limit_met() {
-                    return ControlFlow::Break(());
-                }
+                self.within_limit()?;
                 let mut values = template.clone();
                 for l in clause.iter().filter(|l| l.is_neg()) {
                     if let Some(i) = self.position(l.var()) {
@@ -361,13 +368,7 @@ impl<'a> Counting<'a> {
                 self.limit,
                 stop,
                 &mut |n| self.report(n),
-                |_| {
-                    if self.limit_met() {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                },
+                |_| self.within_limit(),
             )?;
             return Ok(Counted::whole(Enumerated {
                 found: counted.found.saturating_add(rest.found),
@@ -405,10 +406,10 @@ impl<'a> Counting<'a> {
     /// Where `v` sits in `counted.kept`, if it is kept.
     fn position(&self, v: Var) -> Option<usize> {
         let at = self
-            .position
+            .positions
             .binary_search_by_key(&v.idx32(), |&(var, _)| var)
             .ok()?;
-        Some(self.position[at].1)
+        Some(self.positions[at].1)
     }
 
     /// Up to `split.vars` kept variables not fixed by `units`, with their place in `kept`, that

@@ -16,6 +16,16 @@ pub struct PlainCnf {
     pub show: Option<Vec<usize>>,
 }
 
+/// `len` random literals over variables 1 to `num_vars` (they may repeat or clash).
+pub fn random_clause(rng: &mut ChaCha8Rng, num_vars: usize, len: usize) -> Vec<i32> {
+    (0..len)
+        .map(|_| {
+            let v = rng.random_range(1..=num_vars) as i32;
+            if rng.random_bool(0.5) { v } else { -v }
+        })
+        .collect()
+}
+
 impl PlainCnf {
     /// A random formula over up to 14 variables: clause lengths 1-5 (an empty clause rarely),
     /// literals may repeat or clash within a clause, as real files sometimes do.
@@ -29,12 +39,7 @@ impl PlainCnf {
                 } else {
                     *[1, 2, 2, 3, 3, 3, 3, 4, 4, 5].choose(rng).expect("lengths")
                 };
-                (0..len)
-                    .map(|_| {
-                        let v = rng.random_range(1..=num_vars) as i32;
-                        if rng.random_bool(0.5) { v } else { -v }
-                    })
-                    .collect()
+                random_clause(rng, num_vars, len)
             })
             .collect();
         let show = with_show.then(|| {

@@ -15,7 +15,7 @@ pub mod webdriver;
 use std::path::PathBuf;
 use std::process::Command;
 
-pub use cnf::PlainCnf;
+pub use cnf::{PlainCnf, random_clause};
 pub use grid::*;
 pub use process::{Run, satpuz, satpuz_with_stdin};
 use satpuz::model::EncodeOptions;
