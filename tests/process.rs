@@ -732,6 +732,98 @@ fn declared_variables_allocate_nothing() {
     }
 }
 
+/// A variable's id is not a size to allocate either: a clause naming variable 2,147,483,646
+/// made varisat allocate per id up to it (`p cnf 300000000 1` / `300000000 0`: 10.8 GB and
+/// 42 s in `solve`; 2,147,483,646 was killed at 24 GB). Sparse ids are now renumbered for the
+/// solver and mapped back: under a 512 MB address space every command answers, in the file's
+/// ids.
+#[test]
+fn far_variable_ids_allocate_per_variable_mentioned() {
+    let dir = scratch("far-ids");
+    let sat = dir.join("sat.cnf");
+    // 5 is forced, so 2000000000 is; 7 and 2147483646 take three of four pairs: two
+    // answers on the projection {7, 2000000000}, three on every variable mentioned.
+    std::fs::write(
+        &sat,
+        "p cnf 2147483646 3\nc p show 7 2000000000 0\n-2147483646 7 0\n2000000000 -5 0\n5 0\n",
+    )
+    .unwrap();
+    let unsat = dir.join("unsat.cnf");
+    let far = "2147483646";
+    std::fs::write(
+        &unsat,
+        format!("p cnf {far} 4\n{far} 7 0\n-{far} 7 0\n{far} -7 0\n-{far} -7 0\n"),
+    )
+    .unwrap();
+    let (sat, unsat) = (sat.to_str().unwrap(), unsat.to_str().unwrap());
+    for solver in ["varisat", "minisat"] {
+        let out = capped(512, &["solve", sat, "--solver", solver]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(10),
+            "{solver}: {stdout}{}",
+            text(&out.stderr)
+        );
+        let lits: Vec<i64> = stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("v "))
+            .flat_map(str::split_whitespace)
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let vars: Vec<u64> = lits.iter().map(|l| l.unsigned_abs()).collect();
+        assert_eq!(vars, [5, 7, 2_000_000_000, 2_147_483_646, 0], "{stdout}");
+        assert!(
+            lits.contains(&5) && lits.contains(&2_000_000_000),
+            "{stdout}"
+        );
+        assert!(
+            lits.contains(&7) || lits.contains(&-2_147_483_646),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("c 2147483642 of the 2147483646 variables are in no clause"),
+            "{stdout}"
+        );
+        let out = capped(512, &["solve", unsat, "--solver", solver]);
+        assert_eq!(out.status.code(), Some(20), "{}", text(&out.stderr));
+    }
+    for jobs in ["1", "2"] {
+        let out = capped(512, &["count", sat, "--all", "-j", jobs]);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+        assert!(stdout.contains(": 2 solution(s)"), "{stdout}");
+    }
+    let out = capped(512, &["count", sat, "--all", "--solver", "minisat"]);
+    assert!(text(&out.stdout).contains(": 2 solution(s)"), "{out:?}");
+    let out = capped(512, &["cross-check", sat]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // The proof and the refuted formula come back in the file's ids: the file's own
+    // formula is refuted by the proof, checked by check-drat.
+    let proof = dir.join("unsat.drat");
+    let refuted = dir.join("refuted.cnf");
+    let (proof, refuted) = (proof.to_str().unwrap(), refuted.to_str().unwrap());
+    let out = capped(
+        512,
+        &["prove", unsat, "--proof", proof, "--output", refuted],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let proof_text = std::fs::read_to_string(proof).unwrap();
+    assert!(proof_text.contains(far), "{proof_text}");
+    let formula_lines = |path: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines()
+            .filter(|l| !l.starts_with('c'))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(formula_lines(refuted), formula_lines(unsat));
+    for formula in [unsat, refuted] {
+        let out = capped(512, &["check-drat", formula, proof]);
+        assert_eq!(out.status.code(), Some(0), "{formula}: {out:?}");
+    }
+}
+
 /// Item 8: a count given as a flag is not a size to allocate. `inquest --count 10^9` used to
 /// reserve 16 GB up front, `--count 2^64-1` panicked with "capacity overflow".
 #[test]

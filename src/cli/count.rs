@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
+use satpuz::cnf::renumber::Renumbering;
 use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
 use satpuz::solve::external::SolverChoice;
@@ -116,7 +117,9 @@ impl CountCmd {
                     contradiction,
                 )
             }
-            Input::Cnf { parsed, origin } => {
+            Input::Cnf { mut parsed, origin } => {
+                // Counts do not depend on the ids: nothing to map back.
+                let _ = Renumbering::compact_sparse(&mut parsed.cnf);
                 let cnf = &parsed.cnf;
                 let (variables, clauses) = (cnf.num_vars(), cnf.num_clauses());
                 let projection = if cnf.primary.is_empty() {

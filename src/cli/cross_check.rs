@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use clap::Args;
 use satpuz::cnf::Cnf;
+use satpuz::cnf::renumber::Renumbering;
 use satpuz::puzzles::{BuildOptions, Purpose, Puzzle};
 use satpuz::solve::Verdict;
 use satpuz::solve::external::{SolverChoice, UnknownSolver};
@@ -94,7 +95,9 @@ impl CrossCheckCmd {
                 }
                 out
             }
-            Input::Cnf { parsed, origin } => {
+            Input::Cnf { mut parsed, origin } => {
+                // Verdicts and counts do not depend on the ids: nothing to map back.
+                let _ = Renumbering::compact_sparse(&mut parsed.cnf);
                 let a = self.cnf(&parsed.cnf, &pair[0])?;
                 let b = self.cnf(&parsed.cnf, &pair[1])?;
                 vec![(origin, [a, b])]

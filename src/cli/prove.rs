@@ -9,10 +9,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 use satpuz::cnf::Lit;
 use satpuz::cnf::dimacs::{parse_cnf, write_cnf};
+use satpuz::cnf::renumber::Renumbering;
 use satpuz::report::{ProveReport, SCHEMA_VERSION, millis};
-use satpuz::solve::proof::{DratFormat, check_drat};
+use satpuz::solve::proof::{DratFormat, check_drat, rename_drat};
 
-use super::certify::{Outcome, SolverFlags, certify_cnf, certify_puzzle, summary};
+use super::certify::{Certificate, Outcome, SolverFlags, certify_cnf, certify_puzzle, summary};
 use super::input::{DIMACS, Input, PuzzleArgs, escape, read_source, resolve, single};
 use super::output::{OutputFile, eoutln, outln, plan_outputs};
 use super::run::{Partial, RunFlags, supervise};
@@ -96,8 +97,15 @@ impl ProveCmd {
                 let outcome = certify_puzzle(puzzle.as_ref(), &self.input.settings, &solver)?;
                 (outcome, puzzle.name(), family.name().to_string())
             }
-            Input::Cnf { parsed, origin } => {
-                (certify_cnf(parsed.cnf, &solver)?, origin, "cnf".to_string())
+            Input::Cnf { mut parsed, origin } => {
+                let renumbering = Renumbering::compact_sparse(&mut parsed.cnf);
+                let mut outcome = certify_cnf(parsed.cnf, &solver)?;
+                if let (Some(mut renumbering), Outcome::Certified(cert)) =
+                    (renumbering, &mut outcome)
+                {
+                    in_file_ids(cert, &mut renumbering)?;
+                }
+                (outcome, origin, "cnf".to_string())
             }
         };
         let cert = match outcome {
@@ -198,4 +206,22 @@ impl CheckDratCmd {
             }
         }
     }
+}
+
+/// A certificate for a renumbered formula (the solver saw its variables as `1..`, see
+/// [`Renumbering`]) given back in the file's variables: the refuted formula and the proof
+/// that `--output` and `--proof` write.
+fn in_file_ids(cert: &mut Certificate, renumbering: &mut Renumbering) -> anyhow::Result<()> {
+    cert.refuted = renumbering
+        .restore(&cert.refuted)
+        .context("the refuted formula names a variable the file does not")?;
+    cert.proof = rename_drat(&cert.proof, |l| renumbering.original_lit(l))
+        .context("giving the proof back in the file's variables")?;
+    cert.notes.push(format!(
+        "the solver saw the {} variables the file mentions as 1 to {}; the proof is given back \
+         in the file's variables",
+        renumbering.mentioned(),
+        renumbering.mentioned()
+    ));
+    Ok(())
 }

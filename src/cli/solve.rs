@@ -10,6 +10,8 @@ use std::time::Instant;
 
 use anyhow::bail;
 use clap::Args;
+use satpuz::cnf::Var;
+use satpuz::cnf::renumber::Renumbering;
 use satpuz::puzzles::{Answer, BuildOptions, Family, Purpose, Puzzle};
 use satpuz::report::{ClueNote, CnfSolveReport, SCHEMA_VERSION, SolveReport, millis};
 use satpuz::solve::Verdict;
@@ -108,13 +110,20 @@ impl SolveCmd {
                 let start = Instant::now();
                 let cnf = &mut parsed.cnf;
                 let (variables, clauses) = (cnf.num_vars(), cnf.num_clauses());
+                let renumbering = Renumbering::compact_sparse(cnf);
                 let mut solver = self.solver.choice().backend(cnf);
                 let sat = solver.solve(&[])?;
                 let solver_note = self.solver.note(start.elapsed());
                 // The model up to the last variable the file uses: a header may declare far
                 // more (`p cnf 2147483646 0` made 19 GB of model); the rest take any value.
                 let used = used_vars(cnf);
-                let model = sat.then(|| signed_model(&solver.model(used)));
+                let model = sat.then(|| {
+                    let values = solver.model(used);
+                    match &renumbering {
+                        None => signed_model(&values),
+                        Some(r) => file_model(&values, r),
+                    }
+                });
                 if self.json {
                     print_json(&CnfSolveReport {
                         schema_version: SCHEMA_VERSION,
@@ -131,7 +140,13 @@ impl SolveCmd {
                         outln!("c {note}")?;
                     }
                     outln!("s SATISFIABLE")?;
-                    if used < variables {
+                    if renumbering.is_some() {
+                        outln!(
+                            "c {} of the {variables} variables are in no clause and not listed: \
+                             any values satisfy the formula",
+                            variables - used
+                        )?;
+                    } else if used < variables {
                         outln!(
                             "c variables {} to {variables} are in no clause: any values satisfy \
                              the formula (not listed)",
@@ -529,6 +544,19 @@ pub fn signed_model(model: &[bool]) -> Vec<i64> {
         .iter()
         .enumerate()
         .map(|(i, &b)| if b { i as i64 + 1 } else { -(i as i64 + 1) })
+        .collect()
+}
+
+/// A model of a renumbered formula as DIMACS literals of the file's variables (the variables
+/// it mentions, in order).
+fn file_model(values: &[bool], renumbering: &Renumbering) -> Vec<i64> {
+    values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &b)| {
+            let number = i64::from(renumbering.original(Var::new(i as u32))?.idx32()) + 1;
+            Some(if b { number } else { -number })
+        })
         .collect()
 }
 

@@ -6,6 +6,7 @@
 
 pub mod compressed;
 pub mod dimacs;
+pub mod renumber;
 pub(crate) mod units;
 
 use std::collections::BTreeMap;

@@ -67,6 +67,14 @@ pub enum ProofError {
     /// Every lemma checked, but none is the empty clause: UNSAT is not shown.
     #[error("the proof never derives the empty clause")]
     NoEmptyClause,
+    /// A proof being renamed ([`rename_drat`]) names a variable the renaming has no name for.
+    #[error("{at}: variable {var} is in no clause of the formula, so it has no name in the file")]
+    Unnamed {
+        /// Where the step is.
+        at: Place,
+        /// The variable (1-based, as the proof names it).
+        var: u64,
+    },
 }
 
 /// How a proof is stored.
@@ -335,6 +343,56 @@ pub fn check_drat(clauses: &[Vec<Lit>], proof: impl AsRef<[u8]>) -> Result<Proof
         DratFormat::Binary => binary_steps(proof, step)?,
     };
     done.ok_or(ProofError::NoEmptyClause)
+}
+
+/// `proof` with every literal renamed by `rename`, in the same format (text or binary): how a
+/// solver's proof over a renumbered formula ([`crate::cnf::renumber`]) is given back in the
+/// file's variables. Comments of a text proof are left out.
+pub fn rename_drat(
+    proof: &[u8],
+    rename: impl Fn(Lit) -> Option<Lit>,
+) -> Result<Vec<u8>, ProofError> {
+    use std::io::Write as _;
+    let format = DratFormat::detect(proof);
+    let mut out = Vec::with_capacity(proof.len());
+    let mut write = |step: Step<'_>| -> Result<Option<ProofStats>, ProofError> {
+        match format {
+            DratFormat::Text if step.delete => out.extend_from_slice(b"d "),
+            DratFormat::Text => {}
+            DratFormat::Binary => out.push(if step.delete { b'd' } else { b'a' }),
+        }
+        for &l in step.lits {
+            let renamed = rename(l).ok_or(ProofError::Unnamed {
+                at: step.at,
+                var: l.var().idx() as u64 + 1,
+            })?;
+            match format {
+                DratFormat::Text => {
+                    let number = i64::from(renamed.var().idx32()) + 1;
+                    let _ = write!(out, "{} ", if renamed.is_neg() { -number } else { number });
+                }
+                DratFormat::Binary => {
+                    let mut code =
+                        2 * (u64::from(renamed.var().idx32()) + 1) + u64::from(renamed.is_neg());
+                    while code >= 0x80 {
+                        out.push((code & 0x7f) as u8 | 0x80);
+                        code >>= 7;
+                    }
+                    out.push(code as u8);
+                }
+            }
+        }
+        match format {
+            DratFormat::Text => out.extend_from_slice(b"0\n"),
+            DratFormat::Binary => out.push(0),
+        }
+        Ok(None)
+    };
+    match format {
+        DratFormat::Text => text_steps(proof, &mut write)?,
+        DratFormat::Binary => binary_steps(proof, &mut write)?,
+    };
+    Ok(out)
 }
 
 /// A clause database with occurrence lists, enough for checking RUP by unit propagation.
@@ -611,6 +669,33 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn renamed_proofs_check_against_the_renamed_formula_in_both_formats() {
+        let cnf = crate::solve::tests::pigeonhole(3);
+        let text = drat_refutation(&cnf, &[]).unwrap().expect("PHP is UNSAT");
+        // Far ids, in reverse order: a wrong varint or sign would name other variables.
+        let far = |l: Lit| {
+            let v = crate::cnf::Var::new(2_000_000_000 - l.var().idx32());
+            Some(if l.is_neg() { v.neg_lit() } else { v.pos_lit() })
+        };
+        let renamed_clauses: Vec<Vec<Lit>> = clauses_of(&cnf)
+            .iter()
+            .map(|c| c.iter().map(|&l| far(l).unwrap()).collect())
+            .collect();
+        for proof in [text.as_bytes().to_vec(), to_binary(&text)] {
+            let renamed = rename_drat(&proof, far).unwrap();
+            assert_eq!(DratFormat::detect(&renamed), DratFormat::detect(&proof));
+            let stats = check_drat(&renamed_clauses, &renamed).unwrap();
+            assert_eq!(Ok(stats), check_drat(&clauses_of(&cnf), &proof));
+            // The renamed proof does not refute the formula in its old names.
+            assert!(check_drat(&clauses_of(&cnf), &renamed).is_err());
+            assert!(matches!(
+                rename_drat(&proof, |_| None),
+                Err(ProofError::Unnamed { var: 1.., .. })
+            ));
+        }
     }
 
     #[test]
