@@ -319,6 +319,70 @@ fn generation_reports_its_phases_and_its_version() {
     );
 }
 
+/// Generator 4: the positional mix's trials get a budget of their own (500 learnt clauses), the
+/// standard mix keeps 6000. Without the flag each mix gets its own, and the source names a
+/// budget only when it is not the mix's.
+#[test]
+fn each_clue_mix_has_its_own_default_proof_budget() {
+    let run = |mix: &str, budget: Option<&str>| {
+        let mut args = vec![
+            "generate",
+            "grid",
+            "--positions",
+            "12",
+            "--categories",
+            "5",
+            "--seed",
+            "1",
+            "--clue-mix",
+            mix,
+            "--json",
+        ];
+        if let Some(b) = budget {
+            args.extend(["--proof-budget", b]);
+        }
+        let out = satpuz(&args);
+        assert_eq!(out.code, 0, "{out:?}");
+        out
+    };
+    let positional = run("positional", None);
+    assert!(
+        positional
+            .stderr
+            .contains("the proof budget of 500 learnt clauses"),
+        "{positional:?}"
+    );
+    assert!(
+        !positional.stdout.contains("--proof-budget"),
+        "{positional:?}"
+    );
+    assert_eq!(positional.stdout, run("positional", Some("500")).stdout);
+    // At 12 x 5 seed 1 the two budgets cut to different puzzles: the default is not 6000.
+    let generous = run("positional", Some("6000"));
+    assert_ne!(positional.stdout, generous.stdout);
+    assert!(
+        generous.stdout.contains("--proof-budget 6000 (generator"),
+        "{generous:?}"
+    );
+    for out in [&positional, &generous] {
+        let puzzle = GridPuzzle::from_json(&out.stdout).unwrap();
+        assert_eq!(library_count(&puzzle, EncodeOptions::default(), 2), 1);
+    }
+    assert_eq!(
+        run("standard", None).stdout,
+        run("standard", Some("6000")).stdout
+    );
+    let shape = GridShape {
+        positions: 12,
+        categories: 5,
+    };
+    let library = generate_with(shape, 1, ClueMix::Positional).unwrap();
+    assert_eq!(
+        library.puzzle.clues,
+        GridPuzzle::from_json(&positional.stdout).unwrap().clues
+    );
+}
+
 /// `--proof-budget`: a spent budget is said on standard error and in the puzzle's `source`
 /// (which regenerates it), `none` lifts it, and a word that is neither is refused.
 #[test]

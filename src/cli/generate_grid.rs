@@ -14,8 +14,8 @@ use satpuz::choice::Choice;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::generate::{
-    ClueMix, DEFAULT_PROOF_BUDGET, Generated, GridShape, Phase, add_to_source_command,
-    generate_observed, generate_on_one_thread, relax,
+    ClueMix, Generated, GridShape, Phase, add_to_source_command, generate_observed,
+    generate_on_one_thread, relax,
 };
 use satpuz::solve::count;
 use satpuz::solve::difficulty::Level;
@@ -54,10 +54,10 @@ pub struct GridArgs {
     /// How many clauses the solver may learn in each trial of the cut (deciding whether a clue
     /// can go) before it gives up and keeps the clue, unproven; `none`: no limit, every clue
     /// proved needed. Counted, not timed: the same seed gives the same puzzle on every
-    /// machine. 0.1-0.4 s a trial at 50 x 5; small puzzles never reach it.
-    #[arg(long, value_name = "N|none", default_value_t = ProofBudget(Some(DEFAULT_PROOF_BUDGET)),
-          value_parser = parse_proof_budget)]
-    pub proof_budget: ProofBudget,
+    /// machine. 0.1-0.4 s a trial at 50 x 5; small puzzles never reach it. [default: 6000
+    /// for the standard mix, 500 for the positional one, whose trials are harder]
+    #[arg(long, value_name = "N|none", value_parser = parse_proof_budget)]
+    pub proof_budget: Option<ProofBudget>,
     /// Print the puzzle file (JSON) instead of the clues in words.
     #[arg(long)]
     pub json: bool,
@@ -184,6 +184,12 @@ impl GridArgs {
         Ok(ExitCode::from(EXIT_OK))
     }
 
+    /// --proof-budget, or the clue mix's own.
+    fn proof_budget(&self) -> Option<u64> {
+        self.proof_budget
+            .map_or(Some(self.clue_mix.default_proof_budget()), |b| b.0)
+    }
+
     /// --jobs, or every core.
     fn jobs(&self) -> usize {
         self.jobs
@@ -193,10 +199,10 @@ impl GridArgs {
     /// The puzzle of `seed`, relaxed as --drop or --solutions ask.
     fn puzzle(&self, shape: GridShape, seed: u64) -> anyhow::Result<GridPuzzle> {
         let mut puzzle = match self.difficulty {
-            Some(level) => rated(shape, seed, level, self.clue_mix, self.proof_budget.0)?,
+            Some(level) => rated(shape, seed, level, self.clue_mix, self.proof_budget())?,
             // One puzzle: its phases are the progress (many: the puzzles done are).
             None => {
-                let budget = self.proof_budget.0;
+                let budget = self.proof_budget();
                 let generated = if self.count == 1 {
                     generate_observed(shape, seed, self.clue_mix, budget, &mut show_phase)?
                 } else if self.jobs() > 1 {

@@ -21,12 +21,14 @@ use crate::model::{Constraint, EncodeOptions, holds};
 use crate::solve::{Growth, NoWitnesses, Session, SolveError, Varisat, grow};
 
 /// The generator's version: it goes up whenever the same seed may give another puzzle, and is
-/// written in every generated puzzle's `source`. 3: a trial that spends its proof budget keeps
+/// written in every generated puzzle's `source`. 4: the positional mix's trials get a budget of
+/// their own, [`POSITIONAL_PROOF_BUDGET`] (the standard mix's puzzles are version 3's); 3: a
+/// trial that spends its proof budget keeps
 /// its clue (a puzzle whose trials all stay within it is version 2's: at 30 x 5, 9 seeds of
 /// 1-10); 2: the cut keeps the first core's narrowing only, then decides every
 /// clue in turn (so a puzzle no longer depends on the solver's later cores); 1: every earlier
 /// release.
-pub const GENERATOR_VERSION: u32 = 3;
+pub const GENERATOR_VERSION: u32 = 4;
 
 /// The learnt clauses a trial of the cut may spend proving the clues left unique (or finding
 /// a second answer) before it gives up and keeps its clue: 0.1-0.4 s of varisat at 50 x 5.
@@ -36,6 +38,15 @@ pub const GENERATOR_VERSION: u32 = 3;
 /// Measured at 50 x 5, seeds 1-10: most clues kept unproven are needed anyway (a puzzle has
 /// 0-4 clues more than without a budget).
 pub const DEFAULT_PROOF_BUDGET: u64 = 6_000;
+
+/// The positional mix's budget (generator 4). Its clues are weaker, so many more of its trials
+/// are hard: at 6,000 learnt clauses a 50 x 5 puzzle took 8-21 s (seeds 1-3 9.4 / 8.0 / 9.2 s,
+/// seeds 4 / 7 / 9 21.2 / 14.7 / 15.9 s; seed 1: 67 of 236 trials over the budget, 13.8 of 19.1
+/// s in the solver). At 500, seeds 1-10 take 2.1-3.3 s, and the puzzles are no larger: 229-250
+/// clues (seeds 1 / 2 / 3 / 4 / 7: 236 / 236 / 239 / 250 / 243 against 234 / 243 / 247 / 255 /
+/// 244), since the clues a trial over the budget keeps are mostly needed anyway. (At 1,000:
+/// 2.3-4.7 s, 228-255 clues; at 2,000: up to 8 s.) Measured 2026-12-04, load about 1.
+pub const POSITIONAL_PROOF_BUDGET: u64 = 500;
 
 /// Where generation has got to, for a progress display.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,6 +126,16 @@ impl ClueMix {
     }
 }
 
+impl ClueMix {
+    /// The proof budget a trial of the cut gets unless told otherwise.
+    pub fn default_proof_budget(self) -> u64 {
+        match self {
+            ClueMix::Standard => DEFAULT_PROOF_BUDGET,
+            ClueMix::Positional => POSITIONAL_PROOF_BUDGET,
+        }
+    }
+}
+
 impl Choice for ClueMix {
     fn choices() -> &'static [Self] {
         &[ClueMix::Standard, ClueMix::Positional]
@@ -149,7 +170,13 @@ pub fn generate_with(
     seed: u64,
     mix: ClueMix,
 ) -> Result<Generated, GenerateError> {
-    generate_observed(shape, seed, mix, Some(DEFAULT_PROOF_BUDGET), &mut |_| {})
+    generate_observed(
+        shape,
+        seed,
+        mix,
+        Some(mix.default_proof_budget()),
+        &mut |_| {},
+    )
 }
 
 /// [`generate_with`] under a proof budget (`None`: none, every clue proved needed or not),
@@ -221,17 +248,17 @@ fn generate_tuned(
             ),
         },
         source: Some({
-            let mix = match mix {
+            let mix_flag = match mix {
                 ClueMix::Standard => String::new(),
                 _ => format!(" --clue-mix {}", mix.name()),
             };
             let budget = match budget {
-                Some(DEFAULT_PROOF_BUDGET) => String::new(),
+                Some(b) if b == mix.default_proof_budget() => String::new(),
                 Some(b) => format!(" --proof-budget {b}"),
                 None => " --proof-budget none".to_string(),
             };
             format!(
-                "satpuz generate grid --positions {n} --categories {k} --seed {seed}{mix}{budget} \
+                "satpuz generate grid --positions {n} --categories {k} --seed {seed}{mix_flag}{budget} \
                  (generator {GENERATOR_VERSION})"
             )
         }),
@@ -1124,8 +1151,11 @@ mod tests {
                 );
                 assert_eq!(other.kept_unproven, 0);
             }
+            // The mix's own budget (the positional one's may be spent even here).
             assert_eq!(
-                one_by_one.puzzle.clues,
+                generated(Some(mix.default_proof_budget()), false)
+                    .puzzle
+                    .clues,
                 generate_with(shape, seed, mix).unwrap().puzzle.clues
             );
         }
