@@ -1,4 +1,5 @@
-//! The DRAT checker: a DIMACS formula and a text proof, split at the first NUL byte.
+//! The DRAT checker: a DIMACS formula and a text proof, split at the first NUL byte; the proof
+//! renamed by `rename_drat` checks as the proof does.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,5 +14,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let clauses: Vec<Vec<_>> = parsed.cnf.clauses.iter().map(<[_]>::to_vec).collect();
-    let _ = satpuz::solve::proof::check_drat(&clauses, proof);
+    let verdict = satpuz::solve::proof::check_drat(&clauses, proof);
+    // The proof renamed (here: every variable to itself) checks as the proof does.
+    if let Ok(renamed) = satpuz::solve::proof::rename_drat(proof.as_bytes(), Some) {
+        let again = satpuz::solve::proof::check_drat(&clauses, &renamed);
+        assert_eq!(again.is_ok(), verdict.is_ok(), "{verdict:?} / {again:?}");
+    }
 });

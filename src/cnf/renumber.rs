@@ -40,20 +40,40 @@ impl Renumbering {
                 .map(Var::idx32)
         };
         let largest = mentioned().max()?;
-        // Cheap for the usual file: no sort unless the ids could be sparse.
+        // Nothing to count for the usual file, whose ids are all small.
         if largest < GAP_ALLOWED {
             return None;
         }
-        let mut mentioned: Vec<u32> = mentioned().collect();
-        mentioned.sort_unstable();
-        mentioned.dedup();
-        let count = mentioned.len() as u32;
-        let unused = largest + 1 - count;
-        if unused <= GAP_ALLOWED.max(count) {
-            return None;
-        }
+        let occurrences = mentioned().count();
+        let sparse =
+            |count: usize| largest as usize + 1 - count > (GAP_ALLOWED as usize).max(count);
+        // The distinct variables, by a bit per id while that costs no more than the clauses'
+        // own 4 bytes per literal (a large file with dense ids: no sort, no copy of its
+        // literals), else sorted (few literals naming far ids).
+        let sorted: Vec<u32> = if largest as usize / 8 <= 4 * occurrences {
+            let mut seen = vec![0u64; largest as usize / 64 + 1];
+            for v in mentioned() {
+                seen[v as usize / 64] |= 1 << (v % 64);
+            }
+            let count: u32 = seen.iter().map(|w| w.count_ones()).sum();
+            if !sparse(count as usize) {
+                return None;
+            }
+            (0..=largest)
+                .filter(|&v| seen[v as usize / 64] & (1 << (v % 64)) != 0)
+                .collect()
+        } else {
+            let mut all: Vec<u32> = mentioned().collect();
+            all.sort_unstable();
+            all.dedup();
+            if !sparse(all.len()) {
+                return None;
+            }
+            all
+        };
+        let count = sorted.len() as u32;
         let mut map = ReindexingVarManager::default();
-        for &v in &mentioned {
+        for &v in &sorted {
             map.reindex(Var::new(v));
         }
         let mut renumbering = Renumbering {
@@ -131,6 +151,37 @@ mod tests {
 
     fn parse(text: &str) -> Cnf {
         parse_cnf(text.as_bytes(), false).unwrap().cnf
+    }
+
+    /// Both ways of counting the distinct variables (a bit per id for many literals, sorted
+    /// for few) draw the line where it is: more than a million ids unused, and more than used.
+    #[test]
+    fn sparse_begins_where_it_should_counted_either_way() {
+        use crate::cnf::ClauseSink;
+        let (few, many) = (GAP_ALLOWED + 5, 3 * GAP_ALLOWED);
+        // (largest id, variables used: 0..used-1 and the largest, sparse?)
+        for (largest, used, sparse) in [
+            // Few literals, sorted: a million and more unused only below 6 used.
+            (few, 5, true),
+            (few, 6, false),
+            // Many, by bits: the unused must outnumber the used too.
+            (many, many / 2, true),
+            (many, many / 2 + 1, false),
+        ] {
+            let mut cnf = Cnf::new();
+            for v in 0..used - 1 {
+                cnf.add_clause(&[Var::new(v).pos_lit()]);
+            }
+            cnf.add_clause(&[Var::new(largest).neg_lit()]);
+            let ren = Renumbering::compact_sparse(&mut cnf);
+            assert_eq!(ren.is_some(), sparse, "largest {largest}, used {used}");
+            if let Some(ren) = ren {
+                assert_eq!(ren.mentioned(), used);
+                assert_eq!(ren.original(Var::new(used - 1)), Some(Var::new(largest)));
+                let last = cnf.clauses.iter().last().unwrap();
+                assert_eq!(last, &[Var::new(used - 1).neg_lit()]);
+            }
+        }
     }
 
     #[test]
