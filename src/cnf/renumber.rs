@@ -157,7 +157,6 @@ mod tests {
     /// for few) draw the line where it is: more than a million ids unused, and more than used.
     #[test]
     fn sparse_begins_where_it_should_counted_either_way() {
-        use crate::cnf::ClauseSink;
         let (few, many) = (GAP_ALLOWED + 5, 3 * GAP_ALLOWED);
         // (largest id, variables used: 0..used-1 and the largest, sparse?)
         for (largest, used, sparse) in [

@@ -114,6 +114,14 @@ pub enum ClueMix {
 }
 
 impl ClueMix {
+    /// The proof budget a trial of the cut gets unless told otherwise.
+    pub fn default_proof_budget(self) -> u64 {
+        match self {
+            ClueMix::Standard => DEFAULT_PROOF_BUDGET,
+            ClueMix::Positional => POSITIONAL_PROOF_BUDGET,
+        }
+    }
+
     /// The kind (of [`kind_of`]'s numbering) drawn for each value of a uniform draw; the last
     /// entry is `either`, left out when drawing the parts of an `either`.
     fn draws(self) -> &'static [usize] {
@@ -122,16 +130,6 @@ impl ClueMix {
             ClueMix::Positional => &[
                 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 0, 7, 8, 10, 12, 13,
             ],
-        }
-    }
-}
-
-impl ClueMix {
-    /// The proof budget a trial of the cut gets unless told otherwise.
-    pub fn default_proof_budget(self) -> u64 {
-        match self {
-            ClueMix::Standard => DEFAULT_PROOF_BUDGET,
-            ClueMix::Positional => POSITIONAL_PROOF_BUDGET,
         }
     }
 }
