@@ -54,8 +54,8 @@ pub struct GridArgs {
     /// How many clauses the solver may learn in each trial of the cut (deciding whether a clue
     /// can go) before it gives up and keeps the clue, unproven; `none`: no limit, every clue
     /// proved needed. Counted, not timed: the same seed gives the same puzzle on every
-    /// machine. 0.1-0.4 s a trial at 50 x 5; small puzzles never reach it. [default: 6000
-    /// for the standard mix, 500 for the positional one, whose trials are harder]
+    /// machine. [default: 6000 for the standard mix (0.1-0.4 s a trial at 50 x 5; small
+    /// puzzles never reach it), 500 for the positional one, whose trials are harder]
     #[arg(long, value_name = "N|none", value_parser = parse_proof_budget)]
     pub proof_budget: Option<ProofBudget>,
     /// Print the puzzle file (JSON) instead of the clues in words.
