@@ -17,6 +17,7 @@ use satpuz::solve::stop::{Enumerated, count_until_on};
 use super::input::{DIMACS, Input, PuzzleArgs, escape, resolve};
 use super::output::out;
 use super::run::{self, Partial, RunFlags, supervise};
+use super::solve::used_vars;
 use super::{EXIT_DISAGREE, EXIT_OK, EXIT_STOPPED};
 
 #[derive(Debug, Args)]
@@ -227,14 +228,8 @@ impl CrossCheckCmd {
         let mut backend = solver.backend(cnf);
         let sat = backend.solve(&[])?;
         if sat {
-            // Up to the last variable a clause mentions: a header may declare far more.
-            let used = cnf
-                .clauses
-                .iter()
-                .flatten()
-                .map(|l| l.var().idx32() + 1)
-                .max();
-            let model = backend.model(used.unwrap_or(0));
+            // Up to the last variable the file uses: a header may declare far more.
+            let model = backend.model(used_vars(cnf));
             if let Some(i) = cnf.first_violated(&model) {
                 bail!("{solver}'s model breaks clause {} of the formula", i + 1);
             }

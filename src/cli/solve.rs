@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use anyhow::bail;
 use clap::Args;
-use satpuz::cnf::Var;
 use satpuz::cnf::renumber::Renumbering;
+use satpuz::cnf::{Lit, Var};
 use satpuz::puzzles::{Answer, BuildOptions, Family, Purpose, Puzzle};
 use satpuz::report::{ClueNote, CnfSolveReport, SCHEMA_VERSION, SolveReport, millis};
 use satpuz::solve::Verdict;
@@ -532,7 +532,7 @@ fn merge_details(
 }
 
 /// Variables `1..=n` up to the last one a clause or the projection mentions.
-fn used_vars(cnf: &satpuz::cnf::Cnf) -> u32 {
+pub(super) fn used_vars(cnf: &satpuz::cnf::Cnf) -> u32 {
     let in_clauses = cnf.clauses.iter().flatten().map(|l| l.var().idx32() + 1);
     let shown = cnf.primary.iter().map(|v| v.idx32() + 1);
     in_clauses.chain(shown).max().unwrap_or(0)
@@ -554,8 +554,8 @@ fn file_model(values: &[bool], renumbering: &Renumbering) -> Vec<i64> {
         .iter()
         .enumerate()
         .filter_map(|(i, &b)| {
-            let number = i64::from(renumbering.original(Var::new(i as u32))?.idx32()) + 1;
-            Some(if b { number } else { -number })
+            let var = renumbering.original(Var::new(i as u32))?;
+            Some(i64::from(Lit::new(var.idx32(), !b).to_ipasir()))
         })
         .collect()
 }

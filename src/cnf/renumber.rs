@@ -127,7 +127,7 @@ impl Renumbering {
             lits.clear();
             for &l in clause {
                 let v = rename(&mut self.map, l.var())?;
-                lits.push(if l.is_neg() { v.neg_lit() } else { v.pos_lit() });
+                lits.push(Lit::new(v.idx32(), l.is_neg()));
             }
             out.clauses.push_raw(&lits);
         }

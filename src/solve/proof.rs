@@ -368,8 +368,7 @@ pub fn rename_drat(
             })?;
             match format {
                 DratFormat::Text => {
-                    let number = i64::from(renamed.var().idx32()) + 1;
-                    let _ = write!(out, "{} ", if renamed.is_neg() { -number } else { number });
+                    let _ = write!(out, "{} ", renamed.to_ipasir());
                 }
                 DratFormat::Binary => {
                     let mut code =
