@@ -125,19 +125,37 @@ impl UnitPropagator {
                 }
             }
         }
-        Some(
-            trail
-                .iter()
-                .map(|&l| {
-                    let var = super::Var::new(self.vars[(l >> 1) as usize]);
-                    if l & 1 == 1 {
-                        var.neg_lit()
-                    } else {
-                        var.pos_lit()
-                    }
-                })
-                .collect(),
-        )
+        Some(trail.iter().map(|&l| self.lit(l)).collect())
+    }
+
+    /// The literal of dense literal `l`.
+    fn lit(&self, l: u32) -> Lit {
+        Lit::new(self.vars[(l >> 1) as usize], l & 1 == 1)
+    }
+
+    /// The clauses as they stand once `fixed` holds (literals that [`Self::implied`] gave, so
+    /// no clause is all false): each clause `fixed` satisfies left out, the false literals
+    /// taken out of the others, which go to `add` one by one. A solver loaded with these and
+    /// `fixed` as units has the models of the clauses and `fixed`, without passing over the
+    /// satisfied clauses at every propagation.
+    pub(crate) fn open_clauses(&self, fixed: &[Lit], mut add: impl FnMut(&[Lit])) {
+        // Per dense variable: 0 unassigned, 1 true, 2 false (as in `implied`).
+        let mut value = vec![0u8; self.vars.len()];
+        for d in fixed.iter().filter_map(|&l| self.dense(l)) {
+            value[(d >> 1) as usize] = 1 + (d & 1) as u8;
+        }
+        let mut open = Vec::new();
+        'clauses: for i in 0..self.ends.len() {
+            open.clear();
+            for &x in self.clause(i) {
+                match value[(x >> 1) as usize] {
+                    0 => open.push(self.lit(x)),
+                    v if v == 1 + (x & 1) as u8 => continue 'clauses,
+                    _ => {}
+                }
+            }
+            add(&open);
+        }
     }
 }
 
@@ -179,6 +197,57 @@ mod tests {
         assert_eq!(
             implied("p cnf 2147483646 1\n2147483646 0\n", &[5]),
             Some(vec![2147483646])
+        );
+    }
+
+    #[test]
+    fn open_clauses_keep_the_models_under_the_fixed_literals() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let lit = |rng: &mut rand_chacha::ChaCha8Rng| {
+            Lit::new(rng.random_range(0..6), rng.random_bool(0.5))
+        };
+        let holds = |clause: &[Lit], bits: u32| {
+            clause
+                .iter()
+                .any(|l| (bits >> l.vidx() & 1 == 1) != l.is_neg())
+        };
+        let (mut checked, mut simplified) = (0, 0);
+        for _ in 0..600 {
+            // Duplicates, clashes (tautologies) and units as they come.
+            let mut clauses = Clauses::default();
+            for _ in 0..rng.random_range(4..12) {
+                let clause: Vec<Lit> = (0..rng.random_range(1..4)).map(|_| lit(&mut rng)).collect();
+                clauses.push_raw(&clause);
+            }
+            let propagator = UnitPropagator::new(&clauses);
+            let assumed: Vec<Lit> = (0..rng.random_range(0..3)).map(|_| lit(&mut rng)).collect();
+            let Some(fixed) = propagator.implied(&assumed) else {
+                continue;
+            };
+            let mut open = Clauses::default();
+            propagator.open_clauses(&fixed, |c| open.push_raw(c));
+            for clause in open.iter() {
+                assert!(!clause.is_empty(), "an open clause is never all false");
+                assert!(
+                    clause
+                        .iter()
+                        .all(|l| fixed.iter().all(|f| f.var() != l.var())),
+                    "no open clause mentions a fixed variable"
+                );
+            }
+            for bits in 0..1u32 << 6 {
+                let agrees = fixed.iter().all(|&f| holds(&[f], bits));
+                let before = agrees && clauses.iter().all(|c| holds(c, bits));
+                let after = agrees && open.iter().all(|c| holds(c, bits));
+                assert_eq!(before, after, "{clauses:?} under {fixed:?} at {bits:06b}");
+            }
+            checked += 1;
+            simplified += usize::from(open.len() < clauses.len());
+        }
+        assert!(
+            checked > 250 && simplified > 200,
+            "{checked} checked, {simplified} simplified"
         );
     }
 }
