@@ -233,6 +233,44 @@ fn minisat_and_varisat_agree_on_random_cnfs() {
     );
 }
 
+/// `count --solver minisat` on files with unit clauses: a varisat count leaves the variables
+/// the units force out of its blocking clauses (see `src/cnf/units.rs`); an external solver's
+/// count blocks them as they are, and must still give the brute force's count.
+#[test]
+fn minisat_counts_files_with_unit_clauses_as_the_brute_force_does() {
+    minisat();
+    let dir = scratch_dir("minisat-units");
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0031);
+    let (mut checked, mut tries) = (0, 0);
+    while checked < 12 {
+        tries += 1;
+        assert!(
+            tries < 10_000,
+            "random files with units and 1-40 models are common"
+        );
+        let plain = PlainCnf::random(&mut rng, checked % 2 == 0);
+        let expected = plain.brute_force_count();
+        // A model per minisat process: a few dozen models keep the test short.
+        if !plain.clauses.iter().any(|c| c.len() == 1) || !(1..=40).contains(&expected) {
+            continue;
+        }
+        let file = dir.join(format!("u{checked}.cnf"));
+        std::fs::write(&file, plain.to_dimacs()).expect("write");
+        let r = satpuz(&[
+            "count",
+            path_str(&file),
+            "--all",
+            "--solver",
+            "minisat",
+            "--json",
+        ]);
+        let v: serde_json::Value =
+            serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("JSON ({e}): {r:?}"));
+        assert_eq!(v["solutions"], expected, "{}\n{r:?}", plain.to_dimacs());
+        checked += 1;
+    }
+}
+
 // --- the shipped files in dimacs/ ----------------------------------------------------------------
 
 /// One shipped export: `dimacs/<stem>.cnf` from `source` (a built-in name or a JSON file that
