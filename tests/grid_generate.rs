@@ -319,29 +319,34 @@ fn generation_reports_its_phases_and_its_version() {
     );
 }
 
+/// `generate grid --positions 12 --categories 5 --seed SEED FLAGS --json`.
+fn generate_12x5(seed: &str, flags: &[&str]) -> Run {
+    let mut args = vec![
+        "generate",
+        "grid",
+        "--positions",
+        "12",
+        "--categories",
+        "5",
+        "--seed",
+        seed,
+    ];
+    args.extend_from_slice(flags);
+    args.push("--json");
+    satpuz(&args)
+}
+
 /// Generator 4: the positional mix's trials get a budget of their own (500 learnt clauses), the
 /// standard mix keeps 6000. Without the flag each mix gets its own, and the source names a
 /// budget only when it is not the mix's.
 #[test]
 fn each_clue_mix_has_its_own_default_proof_budget() {
     let run = |mix: &str, budget: Option<&str>| {
-        let mut args = vec![
-            "generate",
-            "grid",
-            "--positions",
-            "12",
-            "--categories",
-            "5",
-            "--seed",
-            "1",
-            "--clue-mix",
-            mix,
-            "--json",
-        ];
+        let mut flags = vec!["--clue-mix", mix];
         if let Some(b) = budget {
-            args.extend(["--proof-budget", b]);
+            flags.extend(["--proof-budget", b]);
         }
-        let out = satpuz(&args);
+        let out = generate_12x5("1", &flags);
         assert_eq!(out.code, 0, "{out:?}");
         out
     };
@@ -387,21 +392,7 @@ fn each_clue_mix_has_its_own_default_proof_budget() {
 /// (which regenerates it), `none` lifts it, and a word that is neither is refused.
 #[test]
 fn the_proof_budget_is_said_and_reproducible_from_the_source() {
-    let args = |budget: &str| {
-        satpuz(&[
-            "generate",
-            "grid",
-            "--positions",
-            "12",
-            "--categories",
-            "5",
-            "--seed",
-            "7",
-            "--proof-budget",
-            budget,
-            "--json",
-        ])
-    };
+    let args = |budget: &str| generate_12x5("7", &["--proof-budget", budget]);
     let spent = args("0");
     assert_eq!(spent.code, 0, "{spent:?}");
     assert!(
