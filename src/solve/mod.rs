@@ -148,6 +148,21 @@ impl Varisat {
         }
     }
 
+    /// A solver that searches as varisat 0.2.2 does as published, its learned clauses not
+    /// shrunk (`vendor/varisat/PATCHES.md`): for a search whose path decides an output that
+    /// must stay the same from one version of satpuz to the next (the grid generator's puzzles
+    /// and its learning budget).
+    pub(crate) fn unshrunk() -> Self {
+        let mut s = Self::new();
+        let mut update = varisat::config::SolverConfigUpdate::new();
+        update.shrink_learnt_clauses = Some(false);
+        // varisat refuses only values out of range, and a switch has no range.
+        s.solver
+            .config(&update)
+            .expect("a switch is in varisat's range");
+        s
+    }
+
     /// A solver loaded with the formula.
     pub fn with_cnf(cnf: &Cnf) -> Self {
         let mut s = Self::new();
@@ -172,9 +187,10 @@ impl Varisat {
     /// more than `budget` clauses, counted in the binary DRAT proof it writes to nowhere: a
     /// limit that falls at the same place on every machine, unlike a time limit. For one solve
     /// without assumptions (varisat's DRAT writer takes neither assumptions nor clauses added
-    /// after a solve).
+    /// after a solve). Unshrunk ([`Varisat::unshrunk`]), so a budget falls where it fell
+    /// before learned clauses were shrunk.
     pub(crate) fn with_learning_budget(budget: u64) -> Self {
-        let mut s = Self::new();
+        let mut s = Self::unshrunk();
         s.solver.write_proof(
             LearntClauses {
                 learnt: 0,

@@ -594,6 +594,7 @@ impl ClauseDb {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cnf::ClauseSink;
     use crate::model::EncodeOptions;
     use crate::solve::{Varisat, Verdict, solve_unique};
 
@@ -638,6 +639,66 @@ mod tests {
             check_drat(&clauses, "1 x 0\n"),
             Err(ProofError::BadToken { line: 1, .. })
         ));
+    }
+
+    /// Varisat's refutation of `cnf` as a DRAT text, its learned clauses shrunk or not
+    /// (`vendor/varisat/PATCHES.md`).
+    fn refutation_shrinking(cnf: &Cnf, shrink: bool) -> String {
+        let mut proof = Vec::new();
+        {
+            let mut solver = varisat::Solver::new();
+            let mut update = varisat::config::SolverConfigUpdate::new();
+            update.shrink_learnt_clauses = Some(shrink);
+            solver.config(&update).unwrap();
+            solver.write_proof(&mut proof, ProofFormat::Drat);
+            for clause in cnf.clauses.iter() {
+                let lits: Vec<varisat::Lit> = clause
+                    .iter()
+                    .map(|l| varisat::Lit::from_index(l.var().idx(), !l.is_neg()))
+                    .collect();
+                solver.add_clause(&lits);
+            }
+            assert!(!solver.solve().unwrap(), "the formula is UNSAT");
+            solver.close_proof().unwrap();
+        }
+        String::from_utf8(proof).unwrap()
+    }
+
+    /// The mean number of literals of the clauses a DRAT text adds.
+    fn mean_lemma_len(proof: &str) -> f64 {
+        let lemmas: Vec<usize> = proof
+            .lines()
+            .filter(|l| !l.starts_with('d') && !l.trim().is_empty())
+            .map(|l| l.split_whitespace().count() - 1)
+            .collect();
+        lemmas.iter().sum::<usize>() as f64 / lemmas.len() as f64
+    }
+
+    #[test]
+    fn shrunk_learned_clauses_are_shorter_and_their_proofs_check() {
+        // A uniqueness refutation of a generated 10 x 5 grid (one-hot, binary clauses
+        // everywhere, as the puzzles' formulas are), and pigeons: every lemma of the shrunk
+        // proofs is checked, by the checker that `check-drat` runs.
+        let text = include_str!("../../benches/grid/positional/n20-s1.json");
+        let grid = crate::puzzles::grid::GridPuzzle::from_json(text)
+            .unwrap()
+            .build()
+            .unwrap();
+        let mut enc = grid.model.encode(EncodeOptions::default());
+        let mut solver = Varisat::with_cnf(&enc.cnf);
+        let Verdict::Unique(model) = solve_unique(&mut enc.cnf, &mut solver).unwrap() else {
+            panic!("the bench puzzle is unique");
+        };
+        let mut blocked = enc.cnf.clone();
+        blocked.add_clause(&enc.blocking_clause(&enc.decode(&model).unwrap()));
+        for cnf in [crate::solve::tests::pigeonhole(6), blocked] {
+            let clauses = clauses_of(&cnf);
+            let shrunk = refutation_shrinking(&cnf, true);
+            let plain = refutation_shrinking(&cnf, false);
+            check_drat(&clauses, &shrunk).unwrap();
+            check_drat(&clauses, &plain).unwrap();
+            assert!(mean_lemma_len(&shrunk) < mean_lemma_len(&plain));
+        }
     }
 
     /// A text proof in the binary format (as CaDiCaL and kissat write it).

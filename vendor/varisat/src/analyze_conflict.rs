@@ -33,12 +33,24 @@ pub struct AnalyzeConflict {
     unordered_clause_hashes: Vec<(LitIdx, ClauseHash)>,
     /// Stack for recursive minimization.
     stack: Vec<Lit>,
+    /// Learned clauses are not shrunk (see [`shrink_clause`]).
+    skip_shrinking: bool,
+    /// Literals of the decision level being shrunk, not yet resolved.
+    shrink_flags: Vec<bool>,
+    /// Entries to clean in `shrink_flags`.
+    shrink_clean: Vec<Var>,
 }
 
 impl AnalyzeConflict {
     /// Update structures for a new variable count.
     pub fn set_var_count(&mut self, count: usize) {
         self.var_flags.resize(count, false);
+        self.shrink_flags.resize(count, false);
+    }
+
+    /// Whether learned clauses are shrunk (the solver configuration's `shrink_learnt_clauses`).
+    pub fn set_shrinking(&mut self, shrink: bool) {
+        self.skip_shrinking = !shrink;
     }
 
     /// The learned clause.
@@ -152,6 +164,9 @@ pub fn analyze_conflict<'a>(
             }
         }
     }
+
+    // This needs var_flags set for the clause's literals and keeps them so.
+    shrink_clause(ctx.borrow());
 
     // This needs var_flags set and keeps some var_fags set.
     minimize_clause(ctx.borrow());
@@ -365,4 +380,133 @@ fn minimize_clause<'a>(
 
         lit.remove();
     }
+}
+
+/// Shrinks the learned clause, as CaDiCaL does (Fleury and Biere, "Efficient All-UIP Learned
+/// Clause Minimization", SAT 2021): the literals of one lower decision level are replaced by a
+/// single literal of that level, the first one in the trail through which they were all
+/// implied, when the resolution steps back to it bring in only literals of that level, literals
+/// already in the clause, or literals fixed at level 0.
+///
+/// Each step is a resolution with the reason of a literal of the clause, so the shrunken clause
+/// is implied by the formula as the learned one is, and it stays a RUP clause for a DRAT proof.
+/// It is skipped when the proof needs the hashes of the clauses used (varisat's own proof
+/// format), which these steps do not record.
+///
+/// **Note:** Requires var_flags set for exactly the clause's variables below the current
+/// level, and keeps them so for the shrunken clause.
+fn shrink_clause<'a>(
+    mut ctx: partial!(
+        Context<'a>,
+        mut AnalyzeConflictP,
+        ClauseAllocP,
+        ImplGraphP,
+        ProofP<'a>,
+        TrailP,
+    ),
+) {
+    if ctx.part(AnalyzeConflictP).skip_shrinking
+        || ctx.part(ProofP).clause_hashes_required()
+        || ctx.part(AnalyzeConflictP).clause.len() <= 2
+    {
+        return;
+    }
+    let (analyze, mut ctx) = ctx.split_part_mut(AnalyzeConflictP);
+    split_borrow!(lit_ctx = &(ClauseAllocP) ctx);
+    let graph = ctx.part(ImplGraphP);
+    let trail = ctx.part(TrailP).trail();
+
+    // The asserting literal stays first; the others are grouped by level, highest first.
+    analyze.clause[1..].sort_unstable_by_key(|lit| std::cmp::Reverse(graph.level(lit.var())));
+    let len = analyze.clause.len();
+    let (mut start, mut kept) = (1, 1);
+    while start < len {
+        let level = graph.level(analyze.clause[start].var());
+        let mut end = start + 1;
+        while end < len && graph.level(analyze.clause[end].var()) == level {
+            end += 1;
+        }
+        let uip = if end - start > 1 {
+            level_uip(analyze, graph, trail, &lit_ctx, start..end, level)
+        } else {
+            None
+        };
+        match uip {
+            Some(uip) => {
+                for lit in &analyze.clause[start..end] {
+                    analyze.var_flags[lit.index()] = false;
+                }
+                analyze.var_flags[uip.index()] = true;
+                analyze.to_clean.push(uip.var());
+                analyze.clause[kept] = uip;
+                kept += 1;
+            }
+            None => {
+                analyze.clause.copy_within(start..end, kept);
+                kept += end - start;
+            }
+        }
+        start = end;
+    }
+    analyze.clause.truncate(kept);
+}
+
+/// The single literal that the clause's literals `block`, all of decision `level`, can be
+/// replaced by (see [`shrink_clause`]), or None when the resolution steps to it would bring in a
+/// literal of another level that is not in the clause.
+fn level_uip<'b>(
+    analyze: &mut AnalyzeConflict,
+    graph: &crate::prop::ImplGraph,
+    trail: &[Lit],
+    lit_ctx: &'b partial!('b Context, ClauseAllocP),
+    block: std::ops::Range<usize>,
+    level: usize,
+) -> Option<Lit> {
+    // Literals of the level still to resolve, marked in shrink_flags; walked in reverse trail
+    // order from the latest of them, each replaced by its reason's literals.
+    let mut open = 0usize;
+    let mut depth = 0usize;
+    for &lit in &analyze.clause[block] {
+        analyze.shrink_flags[lit.index()] = true;
+        analyze.shrink_clean.push(lit.var());
+        open += 1;
+        depth = depth.max(graph.depth(lit.var()));
+    }
+    let mut uip = None;
+    'walk: loop {
+        let lit = trail[depth];
+        if analyze.shrink_flags[lit.index()] {
+            if open == 1 {
+                uip = Some(!lit);
+                break;
+            }
+            open -= 1;
+            let reason = graph.reason(lit.var());
+            if reason.is_unit() {
+                // A decision or an assumption sharing its level with others: no single
+                // literal implies the rest.
+                break;
+            }
+            for &reason_lit in reason.lits(lit_ctx) {
+                let reason_level = graph.level(reason_lit.var());
+                if reason_level == level {
+                    if !analyze.shrink_flags[reason_lit.index()] {
+                        analyze.shrink_flags[reason_lit.index()] = true;
+                        analyze.shrink_clean.push(reason_lit.var());
+                        open += 1;
+                    }
+                } else if reason_level > 0 && !analyze.var_flags[reason_lit.index()] {
+                    break 'walk;
+                }
+            }
+        }
+        if depth == 0 {
+            break;
+        }
+        depth -= 1;
+    }
+    for var in analyze.shrink_clean.drain(..) {
+        analyze.shrink_flags[var.index()] = false;
+    }
+    uip
 }

@@ -28,4 +28,10 @@ pub struct SolverConfig {
     ///
     /// [default: 128]  [range: 1..]
     pub luby_restart_interval_scale: u64,
+
+    /// Shrink learned clauses: replace the literals of a lower decision level by one literal
+    /// of that level that implies them (Fleury and Biere, SAT 2021).
+    ///
+    /// [default: true]
+    pub shrink_learnt_clauses: bool,
 }

@@ -121,10 +121,18 @@ pub fn set_var_count(
 
 /// The solver configuration has changed.
 pub fn config_changed(
-    mut ctx: partial!(Context, mut VsidsP, mut ClauseActivityP, SolverConfigP),
+    mut ctx: partial!(
+        Context,
+        mut AnalyzeConflictP,
+        mut VsidsP,
+        mut ClauseActivityP,
+        SolverConfigP
+    ),
     _update: &SolverConfigUpdate,
 ) {
     let (config, mut ctx) = ctx.split_part(SolverConfigP);
+    ctx.part_mut(AnalyzeConflictP)
+        .set_shrinking(config.shrink_learnt_clauses);
     ctx.part_mut(VsidsP).set_decay(config.vsids_decay);
     ctx.part_mut(ClauseActivityP)
         .set_decay(config.clause_activity_decay);
