@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::{
     AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksPuzzle, LazyConnected,
-    SHIPPED_COUNT, check, cubes, render_grid, shipped,
+    SHIPPED_COUNT, check, cubes, hooks_solver, render_grid, shipped,
 };
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::puzzles::{
@@ -21,7 +21,7 @@ use crate::puzzles::{
 };
 use crate::report::Difference;
 use crate::solve::stop::{Enumerated, Stop, enumerate_until};
-use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
+use crate::solve::{self, Backend, SolveError, Verdict};
 
 /// Jane Street's Hooks puzzles.
 pub(crate) struct HooksFamily;
@@ -254,7 +254,7 @@ impl Instance for HooksInstance {
     }
 
     fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
-        let mut backend = self.model.backend(Varisat::with_cnf(&self.model.cnf));
+        let mut backend = self.model.backend(hooks_solver(&self.model.cnf));
         let cubes = self.model.cubes.clone();
         let verdict = cubes::solve_unique_in_cubes(&mut self.model.cnf, &mut backend, &cubes)?;
         self.record(backend);
@@ -268,7 +268,7 @@ impl Instance for HooksInstance {
         stop: &Stop,
         tick: &mut dyn FnMut(),
     ) -> Result<Enumerated, SolveError> {
-        let mut backend = self.model.backend(Varisat::with_cnf(&self.model.cnf));
+        let mut backend = self.model.backend(hooks_solver(&self.model.cnf));
         enumerate_until(&mut self.model.cnf, &mut backend, limit, stop, |_| {
             tick();
             ControlFlow::Continue(())

@@ -20,9 +20,9 @@ use std::ops::ControlFlow;
 
 use crate::cnf::{ClauseSink, Lit, lit_value};
 use crate::model::{Bit, Cmp, Constraint, Encoded};
-use crate::solve::{self, SolveError, Varisat};
+use crate::solve::{self, SolveError};
 
-use super::HooksModel;
+use super::{HooksModel, hooks_solver};
 
 use super::digits::CellBits;
 use super::format::{HooksError, HooksPuzzle, Rule, SparseEdgeClues, invalid};
@@ -371,7 +371,7 @@ impl HooksModel {
         }
         cnf.primary = tiles.primary();
         cnf.primary_one_hot = true;
-        let mut backend = self.backend(Varisat::with_cnf(&cnf));
+        let mut backend = self.backend(hooks_solver(&cnf));
         let mut found = Vec::new();
         solve::enumerate(&mut cnf, &mut backend, Some(limit), |m| {
             found.push(tiles.decode(m));
