@@ -22,8 +22,10 @@
 //! - `merged-pairwise` counts as `satpuz count` does (`count_only_on`: answers one swap apart
 //!   found without the solver, classes of answers blocked by one clause), on varisat with the
 //!   grids' tuning (`GRID_TUNING`, as `satpuz solve` and `count`); `merged-pairwise-blocking`
-//!   with one SAT call per answer; `merged-pairwise-varisat-defaults` as `merged-pairwise`, on
-//!   varisat's own defaults (the tuning's before); `merged-pairwise-unreduced` as
+//!   with one SAT call per answer; `merged-pairwise-unshrunk` as `merged-pairwise`, its learned
+//!   clauses not shrunk (before `vendor/varisat/PATCHES.md`);
+//!   `merged-pairwise-varisat-defaults` as `merged-pairwise`, on varisat's own defaults (the
+//!   tuning's before, shrinking as the tuning does); `merged-pairwise-unreduced` as
 //!   `merged-pairwise`, every value kept in the clauses (before `encode_reduced`);
 //! - `merged-pairwise-cadical` (only with `--features cadical`): as `merged-pairwise`, on an
 //!   in-process CaDiCaL instead of varisat.
@@ -40,11 +42,11 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::{EncodeOptions, Encoded};
-use satpuz::puzzles::grid::answers::{SingleAnswer, count_only_on, grid_solver};
+use satpuz::puzzles::grid::answers::{GRID_TUNING, SingleAnswer, count_only_on, grid_solver};
 use satpuz::puzzles::grid::{GridModel, GridPuzzle};
 use satpuz::solve::external::SolverChoice;
 use satpuz::solve::stop::Stop;
-use satpuz::solve::{Backend, Varisat, Verdict, enumerate, solve_unique};
+use satpuz::solve::{Backend, Tuning, Varisat, Verdict, enumerate, solve_unique};
 
 #[derive(Clone, Copy)]
 struct Variant {
@@ -64,6 +66,8 @@ struct Variant {
 enum Solver {
     /// varisat with the grids' tuning (`GRID_TUNING`), as `satpuz solve` and `count` run.
     Tuned,
+    /// varisat with the grids' tuning but its learned clauses unshrunk, as published.
+    TunedUnshrunk,
     /// varisat with its own defaults.
     VarisatDefaults,
     /// CaDiCaL (cargo feature `cadical`).
@@ -75,6 +79,13 @@ enum Solver {
 fn backend(v: Variant, cnf: &satpuz::cnf::Cnf) -> Box<dyn Backend> {
     match v.solver {
         Solver::Tuned => Box::new(grid_solver(cnf)),
+        Solver::TunedUnshrunk => Box::new(Varisat::with_cnf_tuned(
+            cnf,
+            Tuning {
+                shrink_learnt_clauses: false,
+                ..GRID_TUNING
+            },
+        )),
         Solver::VarisatDefaults => Box::new(Varisat::with_cnf(cnf)),
         #[cfg(feature = "cadical")]
         Solver::Cadical => Box::new(satpuz::solve::cadical::Cadical::with_cnf(cnf)),
@@ -107,6 +118,14 @@ const VARIANTS: &[Variant] = &[
         swaps: true,
         reduced: true,
         solver: Solver::Tuned,
+    },
+    Variant {
+        id: "merged-pairwise-unshrunk",
+        merged: true,
+        amo: Amo::Pairwise,
+        swaps: true,
+        reduced: true,
+        solver: Solver::TunedUnshrunk,
     },
     Variant {
         id: "merged-pairwise-varisat-defaults",

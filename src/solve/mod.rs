@@ -123,6 +123,8 @@ pub struct Tuning {
     /// Conflicts between two reductions of the clauses learnt lately (varisat's "local" tier,
     /// half of which each reduction deletes); varisat's default is 15000.
     pub reduce_locals_interval: std::num::NonZeroU64,
+    /// Shrink learned clauses (`vendor/varisat/PATCHES.md`); on by default, as in CaDiCaL.
+    pub shrink_learnt_clauses: bool,
 }
 
 /// The embedded default: varisat, pure Rust.
@@ -175,6 +177,7 @@ impl Varisat {
         let mut s = Self::new();
         let mut update = varisat::config::SolverConfigUpdate::new();
         update.reduce_locals_interval = Some(tuning.reduce_locals_interval.get());
+        update.shrink_learnt_clauses = Some(tuning.shrink_learnt_clauses);
         // varisat refuses only values out of range, and a nonzero interval is in range.
         s.solver
             .config(&update)
@@ -433,6 +436,7 @@ pub(crate) mod tests {
         // An interval of 1 reduces the local clauses at every conflict: the harshest tuning.
         let harsh = Tuning {
             reduce_locals_interval: std::num::NonZeroU64::MIN,
+            shrink_learnt_clauses: true,
         };
         let refuted = pigeonhole(7);
         assert!(!Varisat::with_cnf_tuned(&refuted, harsh).solve(&[]).unwrap());

@@ -34,8 +34,12 @@ const WALK_BYTES: usize = 1 << 22;
 /// 0.51 s) and their unique 50-position puzzles 0.45 / 0.53 to 0.37 / 0.37 s; 7% faster over 16
 /// fresh puzzles (30 to 50 positions, both clue mixes). Not for Hooks: its #4 gets slower
 /// (0.87 to 1.27 s). The generator keeps varisat's defaults, so that its puzzles stay the same.
+/// And learned clauses shrunk (2026-12-04, `count --all`, best of 2): the 54 bench files 9.0 to
+/// 6.0 s, positional 40 seed 8 with clues removed 3.3 to 2.2 s, 24 fresh puzzles 8.6 to 6.0 s
+/// (`merged-pairwise-unshrunk` in `benches/grid_scale.rs` keeps the before).
 pub const GRID_TUNING: Tuning = Tuning {
     reduce_locals_interval: std::num::NonZeroU64::new(2000).unwrap(),
+    shrink_learnt_clauses: true,
 };
 
 /// A solver for a grid's solve or count, loaded with `cnf` and searching with [`GRID_TUNING`].
