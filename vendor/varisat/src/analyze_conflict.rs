@@ -384,8 +384,9 @@ fn minimize_clause<'a>(
 
 /// Shrinks the learned clause, as CaDiCaL does (Fleury and Biere, "Efficient All-UIP Learned
 /// Clause Minimization", SAT 2021): the literals of one lower decision level are replaced by a
-/// single literal of that level, the first one in the trail through which they were all
-/// implied, when the resolution steps back to it bring in only literals of that level, literals
+/// single literal of that level through which they were all implied (the latest such in the
+/// trail, found by resolving them back in reverse trail order, as the first UIP is found at the
+/// conflict's level), when the resolution steps bring in only literals of that level, literals
 /// already in the clause, or literals fixed at level 0.
 ///
 /// Each step is a resolution with the reason of a literal of the clause, so the shrunken clause
