@@ -399,3 +399,19 @@ fn generated_to_a_difficulty_is_rated_at_it() {
         "--difficulty with --drop is refused: {both:?}"
     );
 }
+
+/// A difficulty rating follows where the bounded searches for the fewest clues are led by the
+/// solver's cores, so explanations run on varisat unshrunk, as before learned clauses were
+/// shrunk (`vendor/varisat/PATCHES.md`): these two long cases keep the ratings they had, which
+/// shrinking changed (to medium, score 9, and fiendish, score 42).
+#[test]
+fn difficulty_ratings_stay_as_rated_before_learned_clauses_were_shrunk() {
+    for (seed, rating) in [
+        ("7", "Difficulty: hard (score 28:"),
+        ("78", "Difficulty: hard (score 22:"),
+    ] {
+        let run = satpuz(&["inquest", "--seed", seed, "--length", "long"]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains(rating), "seed {seed}: {}", run.stdout);
+    }
+}

@@ -34,7 +34,7 @@ impl Explainer {
     /// The constraints of `model` in `clues` become switchable clues (numbered from 0 in that
     /// range); all others always hold.
     pub fn new(model: &Model, clues: Range<usize>, opts: EncodeOptions) -> Explainer {
-        let mut session = Session::new(Encoded::declare(model, opts));
+        let mut session = Session::unshrunk(Encoded::declare(model, opts));
         for (i, c) in model.constraints.iter().enumerate() {
             if clues.contains(&i) {
                 session.add_clue(c);

@@ -153,7 +153,8 @@ impl Varisat {
     /// A solver that searches as varisat 0.2.2 does as published, its learned clauses not
     /// shrunk (`vendor/varisat/PATCHES.md`): for a search whose path decides an output that
     /// must stay the same from one version of satpuz to the next (the grid generator's puzzles
-    /// and its learning budget), and for Hooks, measured faster so (`hooks_solver`).
+    /// and its learning budget; explanations, difficulty ratings and hints:
+    /// [`Session::unshrunk`]), and for Hooks, measured faster so (`hooks_solver`).
     pub(crate) fn unshrunk() -> Self {
         let mut s = Self::new();
         let mut update = varisat::config::SolverConfigUpdate::new();

@@ -158,6 +158,14 @@ impl<F: OwnsCnf> Session<F, Varisat> {
     pub fn new(formula: F) -> Self {
         Self::with_backend(formula, Varisat::new())
     }
+
+    /// A session on varisat unshrunk ([`Varisat::unshrunk`]), for a search whose path decides
+    /// what it shows (the grid generator's puzzles; explanations, difficulty ratings and hints,
+    /// whose bounded searches for the fewest clues find what the solver's cores lead to): so
+    /// that these stay as they were before learned clauses were shrunk.
+    pub(crate) fn unshrunk(formula: F) -> Self {
+        Self::with_backend(formula, Varisat::unshrunk())
+    }
 }
 
 impl<F: OwnsCnf, B: Backend> Session<F, B> {

@@ -154,7 +154,7 @@ impl Stepper {
     /// must hold in the answer) and what the structure makes of them.
     pub fn new(clued: &Clued, start: &[Fact]) -> Result<Stepper, StepsError> {
         let model = &clued.model;
-        let mut session = Session::new(Encoded::declare(model, EncodeOptions::default()));
+        let mut session = Session::unshrunk(Encoded::declare(model, EncodeOptions::default()));
         for (i, c) in model.constraints.iter().enumerate() {
             if clued.clues.contains(&i) {
                 session.add_clue(c);

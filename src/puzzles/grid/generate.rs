@@ -276,10 +276,7 @@ fn generate_tuned(
         .build_with(&[])
         .map_err(|_| GenerateError::Shape(shape))?;
     // Unshrunk, as every solver of the generator: its puzzles follow the solver's path.
-    let mut session = Session::with_backend(
-        structure.model.encode(EncodeOptions::default()),
-        Varisat::unshrunk(),
-    );
+    let mut session = Session::unshrunk(structure.model.encode(EncodeOptions::default()));
     let hidden: Vec<usize> = position_of.iter().flatten().copied().collect();
     let under = [session.block_answer_under_activation(&hidden)];
     let mut pool: Vec<Clue> = Vec::new();
@@ -507,7 +504,7 @@ impl Cut<'_> {
         let formula = grid.model.encode_reduced(EncodeOptions::default());
         let mut session = match self.budget {
             Some(budget) => Session::with_backend(formula, Varisat::with_learning_budget(budget)),
-            None => Session::with_backend(formula, Varisat::unshrunk()),
+            None => Session::unshrunk(formula),
         };
         session.block_answer(&hidden);
         let values = match session.solve_values(&[]) {

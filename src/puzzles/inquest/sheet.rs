@@ -444,7 +444,7 @@ impl CaseSolver {
         let grid = puzzle.build()?;
         let mut base = grid.model.clone();
         base.constraints.truncate(grid.clue_constraints.start);
-        let mut solver = Session::new(base.encode(EncodeOptions::default()));
+        let mut solver = Session::unshrunk(base.encode(EncodeOptions::default()));
         let selectors = grid.model.constraints[grid.clue_constraints.clone()]
             .iter()
             .map(|c| {
