@@ -654,7 +654,7 @@ mod tests {
             for clause in cnf.clauses.iter() {
                 let lits: Vec<varisat::Lit> = clause
                     .iter()
-                    .map(|l| varisat::Lit::from_index(l.var().idx(), !l.is_neg()))
+                    .map(|&l| crate::solve::to_varisat(l))
                     .collect();
                 solver.add_clause(&lits);
             }
@@ -676,7 +676,7 @@ mod tests {
 
     #[test]
     fn shrunk_learned_clauses_are_shorter_and_their_proofs_check() {
-        // A uniqueness refutation of a generated 10 x 5 grid (one-hot, binary clauses
+        // The uniqueness refutation of a 20 x 5 bench grid (one-hot, binary clauses
         // everywhere, as the puzzles' formulas are), and pigeons: every lemma of the shrunk
         // proofs is checked, by the checker that `check-drat` runs.
         let text = include_str!("../../benches/grid/positional/n20-s1.json");
