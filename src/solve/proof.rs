@@ -110,21 +110,27 @@ impl DratFormat {
 /// Solves `cnf` plus `extra` clauses with a fresh varisat writing a DRAT proof. Returns the proof
 /// text when the formula is UNSAT, None when it is satisfiable.
 pub fn drat_refutation(cnf: &Cnf, extra: &[Vec<Lit>]) -> Result<Option<String>, SolveError> {
+    drat_refutation_with(cnf, extra, &varisat::config::SolverConfigUpdate::new())
+}
+
+/// [`drat_refutation`] by a varisat configured with `config`.
+fn drat_refutation_with(
+    cnf: &Cnf,
+    extra: &[Vec<Lit>],
+    config: &varisat::config::SolverConfigUpdate,
+) -> Result<Option<String>, SolveError> {
+    let failed = |e: &dyn std::fmt::Display| SolveError::Solver(e.to_string());
     let mut proof = Vec::new();
     let unsat = {
         let mut solver = varisat::Solver::new();
+        solver.config(config).map_err(|e| failed(&e))?;
         solver.write_proof(&mut proof, ProofFormat::Drat);
-        let to_v = |l: &Lit| varisat::Lit::from_index(l.var().idx(), !l.is_neg());
         for cl in cnf.clauses.iter().chain(extra.iter().map(Vec::as_slice)) {
-            let lits: Vec<varisat::Lit> = cl.iter().map(to_v).collect();
+            let lits: Vec<varisat::Lit> = cl.iter().map(|&l| super::to_varisat(l)).collect();
             solver.add_clause(&lits);
         }
-        let sat = solver
-            .solve()
-            .map_err(|e| SolveError::Solver(e.to_string()))?;
-        solver
-            .close_proof()
-            .map_err(|e| SolveError::Solver(e.to_string()))?;
+        let sat = solver.solve().map_err(|e| failed(&e))?;
+        solver.close_proof().map_err(|e| failed(&e))?;
         !sat
     };
     Ok(unsat.then(|| String::from_utf8_lossy(&proof).into_owned()))
@@ -644,24 +650,11 @@ mod tests {
     /// Varisat's refutation of `cnf` as a DRAT text, its learned clauses shrunk or not
     /// (`vendor/varisat/PATCHES.md`).
     fn refutation_shrinking(cnf: &Cnf, shrink: bool) -> String {
-        let mut proof = Vec::new();
-        {
-            let mut solver = varisat::Solver::new();
-            let mut update = varisat::config::SolverConfigUpdate::new();
-            update.shrink_learnt_clauses = Some(shrink);
-            solver.config(&update).unwrap();
-            solver.write_proof(&mut proof, ProofFormat::Drat);
-            for clause in cnf.clauses.iter() {
-                let lits: Vec<varisat::Lit> = clause
-                    .iter()
-                    .map(|&l| crate::solve::to_varisat(l))
-                    .collect();
-                solver.add_clause(&lits);
-            }
-            assert!(!solver.solve().unwrap(), "the formula is UNSAT");
-            solver.close_proof().unwrap();
-        }
-        String::from_utf8(proof).unwrap()
+        let mut config = varisat::config::SolverConfigUpdate::new();
+        config.shrink_learnt_clauses = Some(shrink);
+        drat_refutation_with(cnf, &[], &config)
+            .unwrap()
+            .expect("the formula is UNSAT")
     }
 
     /// The mean number of literals of the clauses a DRAT text adds.
