@@ -115,6 +115,8 @@ fn the_inquest_is_played_to_the_thief_in_chromium() {
     assert!(line.contains(&format!("Statements {n}")), "{line}");
     assert!(line.contains("1 solution"), "{line}");
     // An empty sheet: the page shows what the API says.
+    let violations = b.axe_serious();
+    assert!(violations.is_empty(), "axe, fresh page: {violations:#?}");
     assert_eq!(page_marks(&b), api_marks(&addr, &case, &json!({})));
 
     // A right mark: the thief in their room.

@@ -156,6 +156,51 @@ impl Browser {
         )
     }
 
+    /// Runs an asynchronous script: its last argument is the callback that ends it (its value).
+    pub fn script_async(&self, script: &str, args: Value) -> Value {
+        self.call(
+            "POST",
+            &self.s("/execute/async"),
+            Some(json!({"script": script, "args": args})),
+        )
+    }
+
+    /// Runs axe-core (the npm package, from tests/browser/node_modules: offline) on the page
+    /// as it stands and returns its serious and critical violations, one line each: the rule,
+    /// its impact, what it wants, and the first elements that break it. Empty means the page
+    /// passes. The test calls it once per state of the page (fresh, mid-game, solved).
+    pub fn axe_serious(&self) -> Vec<String> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/browser/node_modules/axe-core/axe.min.js");
+        let source = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}: the accessibility tests need axe-core from npm \
+                 (`npm ci --prefix tests/browser`; .ci/run does it)",
+                path.display()
+            )
+        });
+        // Inject once per document: a reload or a new page drops it.
+        let present = self.script("return typeof window.axe === 'object';", json!([]));
+        if present != true {
+            self.script(&format!("{source}\n;return true;"), json!([]));
+        }
+        let result = self.script_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, { resultTypes: ['violations'] })
+               .then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                 .map(v => `${v.id} (${v.impact}): ${v.help}: ` +
+                   v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' ' + (n.failureSummary || '').replace(/\\s+/g, ' ')).join(' | '))))
+               .catch(e => done(['axe failed: ' + e]));",
+            json!([]),
+        );
+        result
+            .as_array()
+            .unwrap_or_else(|| panic!("axe answered {result}"))
+            .iter()
+            .map(|v| v.as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
     /// Waits until `script` returns something truthy (at most 30 s); that value.
     pub fn wait_for(&self, what: &str, script: &str) -> Value {
         let start = Instant::now();
