@@ -138,19 +138,34 @@ fn puzzle_of(fields: &mut Fields) -> Result<(GridPuzzle, bool), ApiError> {
     Ok((puzzle, example))
 }
 
-fn find(known: &[String], name: &str) -> Option<usize> {
-    known
-        .iter()
-        .position(|k| k.trim().eq_ignore_ascii_case(name.trim()))
+/// The index of `name` among `known` (positions, categories, values): matched exactly, as the
+/// file format matches names, so `X` and `x`, or `pet` and `Pet`, are two names.
+pub(super) fn find(known: &[String], name: &str) -> Option<usize> {
+    known.iter().position(|k| k == name)
+}
+
+/// The position a sheet key names: a position's label first (labels `3`, `2`, `1`: the key `1`
+/// is the third position), else a number from 1 when no label reads so.
+fn position_of_key(labels: &[String], key: &str) -> Option<usize> {
+    find(labels, key).or_else(|| {
+        key.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| key.parse::<usize>().ok())
+            .flatten()
+            .filter(|k| (1..=labels.len()).contains(k))
+            .map(|k| k - 1)
+    })
 }
 
 /// `sheet`: `{"<position label or number from 1>": {"<category>": "<value>"}}`, as
-/// `placed[position][category]`; every fault names its place.
+/// `placed[position][category]`; every fault names its place, and two keys for one position
+/// (`1` and `house1`) are refused rather than one kept.
 fn sheet_of(
     puzzle: &GridPuzzle,
     sheet: Option<Value>,
 ) -> Result<Vec<Vec<Option<usize>>>, ApiError> {
     let labels = puzzle.position_labels();
+    let names: Vec<String> = puzzle.categories.iter().map(|c| c.name.clone()).collect();
     let mut placed = vec![vec![None; puzzle.categories.len()]; labels.len()];
     let bad = |m: String| ApiError::bad(Some("sheet"), m);
     let Some(sheet) = sheet else {
@@ -163,24 +178,28 @@ fn sheet_of(
         ));
     };
     let mut written: BTreeMap<(usize, usize), String> = BTreeMap::new();
+    let mut keys: Vec<Option<String>> = vec![None; labels.len()];
     for (key, squares) in rows {
-        let p = match key.trim().parse::<usize>() {
-            Ok(k) if (1..=labels.len()).contains(&k) => k - 1,
-            _ => find(&labels, &key).ok_or_else(|| {
-                bad(format!(
-                    "position `{key}`: not a position (1 to {}, or {})",
-                    labels.len(),
-                    labels.join(", ")
-                ))
-            })?,
-        };
+        let p = position_of_key(&labels, &key).ok_or_else(|| {
+            bad(format!(
+                "position `{key}`: not a position (1 to {}, or {})",
+                labels.len(),
+                labels.join(", ")
+            ))
+        })?;
+        if let Some(first) = &keys[p] {
+            return Err(bad(format!(
+                "positions `{first}` and `{key}` are both {}: write its squares under one key",
+                labels[p]
+            )));
+        }
+        keys[p] = Some(key.clone());
         let Value::Object(squares) = squares else {
             return Err(bad(format!(
                 "position `{key}`: expected an object from category to value"
             )));
         };
         for (cat, value) in squares {
-            let names: Vec<String> = puzzle.categories.iter().map(|c| c.name.clone()).collect();
             let c = find(&names, &cat).ok_or_else(|| {
                 bad(format!(
                     "position `{key}`: unknown category `{cat}` (categories: {})",
@@ -189,7 +208,7 @@ fn sheet_of(
             })?;
             let value = match value {
                 Value::Null => continue,
-                Value::String(s) if s.trim().is_empty() => continue,
+                Value::String(s) if s.is_empty() => continue,
                 Value::String(s) => s,
                 other => {
                     return Err(bad(format!(

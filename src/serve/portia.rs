@@ -11,7 +11,7 @@ use super::Reply;
 use super::Shared;
 use super::api::{ApiError, Fields};
 use crate::model::EncodeOptions;
-use crate::puzzles::portia::catalogue::{self, CatalogueOptions, Entry, Generation};
+use crate::puzzles::portia::catalogue::{self, CatalogueOptions, Entry, Generation, Rule};
 use crate::puzzles::portia::model::{self, Answer};
 use crate::puzzles::portia::text::{clue_text, inscriptions};
 use crate::puzzles::portia::{CASKET_NAMES, CASKETS, Clue};
@@ -24,7 +24,8 @@ pub struct PortiaReport {
     pub schema_version: u32,
     /// Always `portia`.
     pub family: String,
-    /// The catalogue id (`portia1-44`), as `satpuz generate portia` numbers them.
+    /// The catalogue id (`portia1-44`), as `satpuz generate portia` numbers them (Portia II:
+    /// `--rule seed`, the seed's numbering).
     pub id: String,
     /// 1, 2 or 3.
     pub generation: u8,
@@ -90,7 +91,9 @@ pub struct InscriptionTruth {
     pub truth: bool,
 }
 
-/// The catalogues, generated on first use (Portia II takes about a second) and kept.
+/// The catalogues, generated on first use (Portia II takes about a second) and kept. Portia II
+/// follows the seed's rule, so its 16152 puzzles carry the seed's ids (`portia2-6854` is
+/// Smullyan's 68b, as the seed names it).
 fn catalogue(generation: Generation) -> Result<&'static [Entry], ApiError> {
     static CATALOGUES: [OnceLock<Result<Vec<Entry>, String>>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
@@ -100,7 +103,11 @@ fn catalogue(generation: Generation) -> Result<&'static [Entry], ApiError> {
         .unwrap_or_default();
     CATALOGUES[k]
         .get_or_init(|| {
-            catalogue::generate(&CatalogueOptions::new(generation)).map_err(|e| e.to_string())
+            catalogue::generate(&CatalogueOptions {
+                rule: Rule::Seed,
+                ..CatalogueOptions::new(generation)
+            })
+            .map_err(|e| e.to_string())
         })
         .as_deref()
         .map_err(|e| ApiError::internal(format!("generating the catalogue: {e}")))

@@ -105,7 +105,7 @@ function sheetBody() {
   grid.sheet.forEach((row, r) => {
     const squares = {};
     row.forEach((v, k) => { if (v) squares[p.categories[k].name] = v; });
-    if (Object.keys(squares).length) out[String(r + 1)] = squares;
+    if (Object.keys(squares).length) out[p.positions[r]] = squares;
   });
   return out;
 }
