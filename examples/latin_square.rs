@@ -1,14 +1,13 @@
 //! A puzzle of your own through satpuz's public API: Latin squares.
 //!
-//! An n x n grid where each row and each column holds 1..=n once. The model is one integer
-//! variable per cell and an all-different per row and per column; satpuz encodes it (any
-//! encoding), counts every square with projected blocking clauses, and proves a puzzle with
-//! givens uniquely solvable.
+//! An n x n grid where each row and each column holds 1..=n once. The model is one variable
+//! per cell and an all-different per row and per column; satpuz counts every square (over the
+//! cells' values, never over the encoding's auxiliary variables) and proves a puzzle with
+//! givens uniquely solvable, in one call each.
 //!
 //! Run with `cargo run --release --example latin_square`.
 
-use satpuz::model::{Constraint, EncodeOptions, Model, VarId};
-use satpuz::solve::{Varisat, Verdict, count, solve_unique};
+use satpuz::model::{Constraint, Model, Uniqueness, VarId};
 
 /// The model of an order-`n` Latin square; `givens` are `(row, column, digit)` with digits 1..=n.
 fn latin_square(n: usize, givens: &[(usize, usize, usize)]) -> (Model, Vec<Vec<VarId>>) {
@@ -37,13 +36,14 @@ fn latin_square(n: usize, givens: &[(usize, usize, usize)]) -> (Model, Vec<Vec<V
     (model, cell)
 }
 
-fn main() {
-    // How many Latin squares of order 4 are there? (576, by the solver, over cell values only.)
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // How many Latin squares of order 4 are there? (576 is the known count.)
     let (model, _) = latin_square(4, &[]);
-    let mut encoded = model.encode(EncodeOptions::default());
-    let squares = count(&mut encoded.cnf, None).expect("varisat solves");
+    let squares = model.count(None)?;
     println!("Latin squares of order 4: {squares}");
-    assert_eq!(squares, 576, "the known count");
+    if squares != 576 {
+        return Err(format!("counted {squares} Latin squares of order 4, not 576").into());
+    }
 
     // A puzzle: these givens leave exactly one way to finish the square.
     let givens = [
@@ -56,19 +56,16 @@ fn main() {
         (3, 2, 2),
     ];
     let (model, cell) = latin_square(4, &givens);
-    let mut encoded = model.encode(EncodeOptions::default());
-    let mut solver = Varisat::with_cnf(&encoded.cnf);
-    match solve_unique(&mut encoded.cnf, &mut solver).expect("varisat solves") {
-        Verdict::Unique(assignment) => {
-            let values = encoded.decode(&assignment).expect("every cell has a digit");
+    match model.unique()? {
+        Uniqueness::Unique(square) => {
             for row in &cell {
-                let digits: Vec<String> =
-                    row.iter().map(|&v| (values[v] + 1).to_string()).collect();
+                let digits: Vec<&str> = row.iter().map(|&v| square.label(v)).collect();
                 println!("{}", digits.join(" "));
             }
             println!("unique: yes (the formula plus this square's blocking clause is UNSAT)");
+            Ok(())
         }
-        Verdict::Multiple(..) => println!("more than one way to finish the square"),
-        Verdict::Unsat => println!("the givens contradict each other"),
+        Uniqueness::Multiple(..) => Err("more than one way to finish the square".into()),
+        Uniqueness::NoSolution => Err("the givens contradict each other".into()),
     }
 }

@@ -23,26 +23,37 @@
 //! | playing in the browser | [`serve`] | `satpuz serve`: a local web server (tiny_http, a fixed pool of workers) with the Inquest and Portia pages embedded and a JSON API under `/api/` |
 //! | options | [`choice`] | the [`choice::Choice`] trait: named options (encodings, generator rules) for front ends |
 //!
-//! Count the seatings of three guests where Ann avoids the first seat, then prove the
-//! shipped Jindosh Riddle has exactly one answer:
+//! A model of your own is solved, counted, proved unique, explained and certified in one call
+//! each ([`model::Model::solve`], [`model::Model::count`], [`model::Model::unique`],
+//! [`model::Model::explain`], [`model::Model::prove`]); encoding choices go through
+//! [`model::Model::with_options`]. Answers come back as values per variable. Seat three guests
+//! where Ann avoids the first seat, then pin the answer down with two named clues:
 //!
 //! ```
-//! use satpuz::model::{Constraint, EncodeOptions, Model};
-//! use satpuz::solve::{Varisat, Verdict, count, solve_unique};
+//! use satpuz::model::{Constraint, Model, Uniqueness};
 //!
 //! let mut model = Model::new();
-//! let seats: Vec<String> = (1..=3).map(|s| format!("seat{s}")).collect();
-//! let guests: Vec<_> = ["ann", "bob", "cy"].map(|g| model.add_var(g, seats.clone())).into();
-//! model.add(Constraint::AllDifferent(guests.clone()));
+//! let seats: Vec<String> = (1..=3).map(|s| format!("seat {s}")).collect();
+//! let guests = ["Ann", "Bob", "Cy"].map(|g| model.add_var(g, seats.clone()));
+//! model.add(Constraint::AllDifferent(guests.to_vec()));
 //! model.add(Constraint::InSet { var: guests[0], allowed: vec![false, true, true] });
-//! let mut encoded = model.encode(EncodeOptions::default());
-//! assert_eq!(count(&mut encoded.cnf, None).unwrap(), 4);
+//! assert_eq!(model.count(None).unwrap(), 4);
+//!
+//! model.add_clue("Bob sits in seat 1", [Constraint::InSet { var: guests[1], allowed: vec![true, false, false] }]);
+//! model.add_clue("Cy is not in seat 2", [Constraint::InSet { var: guests[2], allowed: vec![true, false, true] }]);
+//! let Uniqueness::Unique(answer) = model.unique().unwrap() else { panic!("one answer") };
+//! assert_eq!(answer.get("Ann"), Some("seat 2"));
+//! let explained = model.explain().unwrap();
+//! assert!(explained.steps[0].sentence.starts_with("By clue"));
+//! ```
+//!
+//! The shipped puzzles go through the same library, one family at a time ([`puzzles`]):
+//!
+//! ```
+//! use satpuz::model::Uniqueness;
 //!
 //! let grid = satpuz::puzzles::jindosh::puzzle().unwrap().build().unwrap();
-//! let mut encoded = grid.model.encode(EncodeOptions::default());
-//! let mut solver = Varisat::with_cnf(&encoded.cnf);
-//! let verdict = solve_unique(&mut encoded.cnf, &mut solver).unwrap();
-//! assert!(matches!(verdict, Verdict::Unique(_)));
+//! assert!(matches!(grid.model.unique().unwrap(), Uniqueness::Unique(_)));
 //! ```
 
 pub mod choice;

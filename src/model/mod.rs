@@ -11,6 +11,7 @@ mod bits;
 mod build;
 mod presolve;
 mod regular;
+mod solving;
 mod sums;
 
 /// The encoding choices [`EncodeOptions`] is made of.
@@ -18,6 +19,10 @@ pub(crate) use crate::encode::{Amo, Card, Encoding, Pb};
 pub use bits::{Bit, Gate};
 pub use regular::Dfa;
 pub(crate) use regular::unroll;
+pub use solving::{
+    Certificate, Claim, Dimacs, Explained, ExplainedStep, ProveError, ReadError, Solution, Solving,
+    Uniqueness,
+};
 pub use sums::{Cmp, Number};
 
 /// Index of a variable in its [`Model`].
@@ -157,6 +162,8 @@ pub struct Model {
     pub vars: Vec<IntVar>,
     /// The constraints, all of which must hold.
     pub constraints: Vec<Constraint>,
+    /// The named clues ([`Model::add_clue`]), each a run of `constraints`.
+    clues: Vec<solving::NamedClue>,
 }
 
 impl Model {

@@ -36,7 +36,7 @@ pub enum SolveError {
     /// The solver itself failed (varisat's error, or a proof it could not write).
     #[error("solver failed: {0}")]
     Solver(String),
-    /// A solver with a learning budget ([`Varisat::with_learning_budget`]) spent it.
+    /// A solver with a learning budget (the grid generator's, counted in learnt clauses) spent it.
     #[error("the solver gave up: its budget of learnt clauses is spent")]
     OverBudget,
     /// An external solver could not be started, or its files not written or read.
