@@ -1,6 +1,7 @@
-//! Hostile input against the engine and the readers (issue 10): impossible distances, duplicate
-//! literals in DRAT, contradictory models, declared sizes far beyond the data, memory per
-//! answer, repeated lemmas. Process-level behaviour is checked with a child process.
+//! Hostile input against the engine and the readers: impossible distances, duplicate literals
+//! in DRAT, contradictory models, declared sizes far beyond the data, memory per answer,
+//! repeated lemmas (issue 10); grids too large to encode, refused before anything is built by
+//! every command (issue 35). Process-level behaviour is checked with a child process.
 
 mod common;
 
@@ -309,4 +310,111 @@ fn an_xz_stream_with_an_overflowing_index_is_an_error() {
     let (code, _, stderr) = run(&["solve", s(&file)], None);
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("not a whole xz stream"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 35, item 8: one size check, from the counts, before any model is built.
+// ---------------------------------------------------------------------------------------------
+
+/// Runs the binary with its address space capped at `mb` MB (an allocation beyond it aborts
+/// the process, which then has no exit code); returns (exit code, stderr).
+fn run_capped(mb: u64, args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", mb * 1024))
+        .arg(env!("CARGO_BIN_EXE_satpuz"))
+        .args(args)
+        .current_dir(manifest_dir())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("sh runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A grid of one category over `positions` positions, no clue.
+fn one_row(dir: &Path, positions: usize) -> PathBuf {
+    let values: Vec<String> = (0..positions).map(|i| format!("v{i}")).collect();
+    let grid = json!({"name": format!("row of {positions}"), "positions": {"count": positions},
+        "categories": [{"name": "c", "values": values}], "clues": []});
+    write(dir, &format!("row{positions}.json"), grid.to_string())
+}
+
+/// A 10,000 x 1 grid (an 80 KB file) took 53 s and 5.5 GB in `solve` before "too large to
+/// encode": each of its 10,000 variables got its own copy of the 10,000 position labels before
+/// the check ran, and `explain` had no check at all. Every command now refuses it from its
+/// counts, within a 256 MB address space.
+#[test]
+fn a_grid_too_large_for_any_encoding_is_refused_before_it_is_built() {
+    let dir = scratch_dir("hostile-row-10000");
+    let grid = one_row(&dir, 10_000);
+    for args in [
+        vec!["solve", s(&grid)],
+        vec!["count", s(&grid), "--all"],
+        vec!["encode", s(&grid), "--stats", "--amo", "seqcounter"],
+        vec!["prove", s(&grid)],
+        vec!["explain", s(&grid)],
+    ] {
+        let (code, err) = run_capped(256, &args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        for part in [
+            "row of 10000",
+            "10000 positions x 1 categories: too large to encode with any encoding",
+            "the limit is 100000000",
+        ] {
+            assert!(err.contains(part), "{args:?}: {err}");
+        }
+    }
+}
+
+/// `explain` on 1,000 positions aborted allocating the default (pairwise) encoding's 10^9
+/// clauses; it is now refused, without naming flags it does not have.
+#[test]
+fn explain_refuses_a_grid_too_large_for_its_encoding() {
+    let dir = scratch_dir("hostile-row-1000");
+    let grid = one_row(&dir, 1000);
+    let (code, err) = run_capped(512, &["explain", s(&grid)]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("1000 positions x 1 categories: too large to encode (about"),
+        "{err}"
+    );
+    assert!(!err.contains("--amo"), "{err}");
+    // `solve` has the flags, and names the ones that fit.
+    let (code, err) = run_capped(512, &["solve", s(&grid)]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("with --encoding onehot --amo pairwise")
+            && err.contains("--amo seqcounter takes about"),
+        "{err}"
+    );
+}
+
+/// The server builds a pasted grid with `from_json_for` and the encoding it will count with:
+/// a grid that fits some encoding, but not the default one, is refused there before it is
+/// built, and still loads for a command that may choose another encoding.
+#[test]
+fn a_pasted_grid_is_refused_for_the_encoding_it_will_be_counted_with() {
+    let values = |c: usize| (0..200).map(|i| format!("v{c}_{i}")).collect::<Vec<_>>();
+    let cats: Vec<Value> = (0..20)
+        .map(|c| json!({"name": format!("c{c}"), "values": values(c)}))
+        .collect();
+    let text = json!({"name": "wide", "positions": {"count": 200}, "categories": cats,
+        "clues": []})
+    .to_string();
+    let err = GridPuzzle::from_json_for(&text, EncodeOptions::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("200 positions x 20 categories: too large to encode (about"),
+        "{err}"
+    );
+    let puzzle = GridPuzzle::from_json(&text).unwrap();
+    let seqcounter = EncodeOptions {
+        amo: satpuz::encode::Amo::SeqCounter,
+        ..EncodeOptions::default()
+    };
+    assert!(puzzle.check_size(seqcounter).is_ok());
+    assert!(GridPuzzle::from_json_for(&text, seqcounter).is_ok());
 }

@@ -57,3 +57,44 @@ fn unsat_cnf_is_certified_and_sat_cnf_is_not() {
     let out = satpuz(&["prove", sat.to_str().unwrap()]);
     assert_eq!(out.code, 10, "SATISFIABLE, as `solve` says");
 }
+
+/// `--proof FILE` (or `--drat FILE`) without `-o` wrote nothing and still said "certified":
+/// the proof's planned file went to the absent `-o`. Each proof is written and verifies
+/// against the formula it refutes (written by a second run with `-o` alone).
+#[test]
+fn a_proof_is_written_without_an_output_formula() {
+    let dir = scratch_dir("proof-alone");
+    let formula = dir.join("refuted.cnf");
+    let out = satpuz(&["prove", "jindosh", "-o", formula.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{out:?}");
+    for flag in ["--proof", "--drat"] {
+        let proof = dir.join(format!("jindosh{flag}.drat"));
+        let out = satpuz(&["prove", "jindosh", flag, proof.to_str().unwrap()]);
+        assert_eq!(out.code, 0, "{out:?}");
+        assert!(proof.exists(), "{flag}: no proof written\n{out:?}");
+        let check = satpuz(&[
+            "check-drat",
+            formula.to_str().unwrap(),
+            proof.to_str().unwrap(),
+        ]);
+        assert!(check.stdout.starts_with("s VERIFIED"), "{flag}: {check:?}");
+    }
+
+    // A CNF input: the proof refutes the file itself.
+    let unsat = dir.join("unsat.cnf");
+    std::fs::write(&unsat, "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n").unwrap();
+    let proof = dir.join("unsat.drat");
+    let out = satpuz(&[
+        "prove",
+        unsat.to_str().unwrap(),
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let check = satpuz(&[
+        "check-drat",
+        unsat.to_str().unwrap(),
+        proof.to_str().unwrap(),
+    ]);
+    assert!(check.stdout.starts_with("s VERIFIED"), "{check:?}");
+}

@@ -70,8 +70,9 @@ impl ProveCmd {
             .filter_map(|(p, flag)| p.as_deref().map(|p| (p, flag)))
             .collect();
         let mut planned = plan_outputs(&named, self.force)?.into_iter();
-        let dimacs_out = self.output.as_ref().and(planned.next());
-        let drat_out = self.proof.as_ref().and(planned.next());
+        // In `named`'s order; lazily, so a flag left out takes no other flag's file.
+        let dimacs_out = self.output.as_ref().and_then(|_| planned.next());
+        let drat_out = self.proof.as_ref().and_then(|_| planned.next());
         let partial = Partial::Nothing {
             what: "prove".into(),
             json: self.json,

@@ -133,8 +133,9 @@ fn puzzle_of(fields: &mut Fields) -> Result<(GridPuzzle, bool), ApiError> {
             ));
         }
     };
-    let puzzle =
-        GridPuzzle::from_json(&text).map_err(|e| ApiError::bad(Some("puzzle"), e.to_string()))?;
+    // Refused before anything is built when too large for the encoding `count` uses.
+    let puzzle = GridPuzzle::from_json_for(&text, crate::model::EncodeOptions::default())
+        .map_err(|e| ApiError::bad(Some("puzzle"), e.to_string()))?;
     Ok((puzzle, example))
 }
 

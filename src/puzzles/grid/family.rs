@@ -13,7 +13,6 @@ use super::answers::{SingleAnswer, count_only, count_only_on, grid_solver};
 use super::{GridAnswer, GridModel, GridPuzzle};
 use crate::choice::Choice;
 use crate::cnf::Cnf;
-use crate::encode::{Amo, Encoding};
 use crate::model::{EncodeOptions, Encoded};
 use crate::puzzles::{
     Answer, BuildOptions, Builtin, Family, FamilyError, Instance, Loaded, Params, Purpose, Puzzle,
@@ -192,6 +191,8 @@ impl Puzzle for GridPuzzleView {
 /// A grid as switchable clues over "value at position" facts (the model as the file states
 /// it: one variable per value, its position).
 pub fn clued(p: &GridPuzzle) -> Result<Clued, super::PuzzleError> {
+    // Steps and explanations encode the model with the default options.
+    p.check_size_as(EncodeOptions::default(), false)?;
     let grid = p.build()?;
     let noun = p.positions.noun.clone();
     let labels = p.positions.labels.clone();
@@ -225,95 +226,6 @@ pub(crate) fn clue_note(p: &GridPuzzle, i: usize) -> ClueNote {
     }
 }
 
-/// Most clauses a grid's structure (its domains and categories) may take: about 3 GB to hold
-/// and solve (~30 bytes a clause).
-pub const MAX_STRUCTURE_CLAUSES: u64 = 100_000_000;
-
-/// The clauses the domains and categories of `grid` take under `opts` (clues not counted), by
-/// the encoders' own sizes: a one-hot domain of n values is exactly-one over n literals, a
-/// one-hot category of n values an at-most-one and a clause per place, a bit-vector category
-/// 2b+1 clauses per pair of values (b bits); an at-most-one over n literals is n(n-1)/2
-/// clauses pairwise, n·log2 n bitwise, at most 4n otherwise.
-fn structure_clauses(grid: &GridModel, opts: EncodeOptions) -> u64 {
-    let log2 = |n: u64| u64::from(u64::BITS - n.saturating_sub(1).leading_zeros());
-    let amo = |n: u64| match opts.amo {
-        Amo::Pairwise => n.saturating_mul(n.saturating_sub(1)) / 2,
-        Amo::Bitwise => n.saturating_mul(log2(n)),
-        _ => n.saturating_mul(4),
-    };
-    let one_hot = opts.encoding == Encoding::OneHot;
-    let domains = grid.model.vars.iter().filter(|v| !v.boolean).map(|v| {
-        let n = v.values.len() as u64;
-        if one_hot { amo(n).saturating_add(1) } else { n }
-    });
-    let categories = grid.value_var.iter().map(|members| {
-        let n = members.len() as u64;
-        if one_hot {
-            n.saturating_mul(amo(n).saturating_add(1))
-        } else {
-            let pairs = n.saturating_mul(n.saturating_sub(1)) / 2;
-            pairs.saturating_mul(2 * log2(n) + 1)
-        }
-    });
-    domains.chain(categories).fold(0, u64::saturating_add)
-}
-
-/// Refuses, before encoding, a grid whose structure alone would take more than
-/// [`MAX_STRUCTURE_CLAUSES`] clauses under `opts`, saying which encodings would fit.
-fn refuse_oversized(
-    puzzle: &GridPuzzle,
-    grid: &GridModel,
-    opts: EncodeOptions,
-) -> Result<(), FamilyError> {
-    let clauses = structure_clauses(grid, opts);
-    if clauses <= MAX_STRUCTURE_CLAUSES {
-        return Ok(());
-    }
-    let fitting: Vec<String> = [
-        (Encoding::OneHot, Amo::SeqCounter),
-        (Encoding::Bits, Amo::SeqCounter),
-    ]
-    .into_iter()
-    .map(|(encoding, amo)| {
-        (
-            encoding,
-            amo,
-            structure_clauses(
-                grid,
-                EncodeOptions {
-                    encoding,
-                    amo,
-                    ..opts
-                },
-            ),
-        )
-    })
-    .filter(|&(_, _, c)| c <= MAX_STRUCTURE_CLAUSES)
-    .map(|(encoding, amo, c)| {
-        let flags = match encoding {
-            Encoding::OneHot => format!("--amo {}", amo.name()),
-            Encoding::Bits => format!("--encoding {}", encoding.name()),
-        };
-        format!("{flags} takes about {c}")
-    })
-    .collect();
-    let hint = if fitting.is_empty() {
-        String::new()
-    } else {
-        format!("; {}", fitting.join(", "))
-    };
-    Err(FamilyError::Refused(format!(
-        "`{}`: {} positions x {} categories: too large to encode with --encoding {} --amo {} \
-         (about {clauses} clauses for the grid's structure alone; the limit is \
-         {MAX_STRUCTURE_CLAUSES}, about 3 GB to hold and solve){hint}",
-        puzzle.name,
-        puzzle.positions.count,
-        puzzle.categories.len(),
-        opts.encoding.name(),
-        opts.amo.name(),
-    )))
-}
-
 /// A grid's formula: the model (merged for solving), its encoding and the puzzle.
 pub(crate) struct GridInstance {
     pub(crate) puzzle: Rc<GridPuzzle>,
@@ -328,12 +240,12 @@ impl GridInstance {
         opts: &BuildOptions,
         purpose: Purpose,
     ) -> Result<GridInstance, FamilyError> {
+        let opts = opts.encode();
+        puzzle.check_size(opts)?;
         let grid = match purpose {
             Purpose::Solve => puzzle.build_merged()?,
             Purpose::Export => puzzle.build()?,
         };
-        let opts = opts.encode();
-        refuse_oversized(&puzzle, &grid, opts)?;
         // Solving leaves out the values the clues rule out at the root; an export keeps the
         // model as the file states it.
         let encoded = match purpose {

@@ -12,12 +12,13 @@ pub mod family;
 pub(crate) mod file;
 pub mod generate;
 pub(crate) mod merge;
+pub mod size;
 
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Constraint, Model, VarId};
+use crate::model::{Constraint, EncodeOptions, Model, VarId};
 use crate::puzzles::relation::{Rel, holds};
 use merge::Ties;
 
@@ -274,6 +275,28 @@ pub enum PuzzleError {
         /// What is wrong.
         problem: String,
     },
+    /// A grid whose structure alone would take more clauses than
+    /// [`size::MAX_STRUCTURE_CLAUSES`] in the encoding asked for (or in any encoding).
+    #[error(
+        "`{name}`: {positions} positions x {categories} categories: too large to encode{with} \
+         (about {clauses} clauses for the grid's structure alone; the limit is {}, about 3 GB \
+         to hold and solve){hint}",
+        size::MAX_STRUCTURE_CLAUSES
+    )]
+    TooLarge {
+        /// The puzzle's name.
+        name: String,
+        /// The number of positions.
+        positions: usize,
+        /// The number of categories.
+        categories: usize,
+        /// ` with --encoding E --amo A`, ` with any encoding`, or empty.
+        with: String,
+        /// The structure's clauses in that encoding (the fewest, for any encoding).
+        clauses: u64,
+        /// `; <flags> takes about N, ...` for encodings that fit, or empty.
+        hint: String,
+    },
     /// A problem in the `positions` or `categories` sections.
     #[error("{section}: {problem}")]
     Section {
@@ -310,6 +333,16 @@ impl GridPuzzle {
     /// Parses and validates a puzzle file (the format of `encodings/README.md`).
     pub fn from_json(text: &str) -> Result<GridPuzzle, PuzzleError> {
         let p = file::parse(text)?;
+        p.build()?;
+        Ok(p)
+    }
+
+    /// [`Self::from_json`] for a caller that will encode the puzzle with `opts` and has no
+    /// flags to choose another encoding (the server): a grid too large for `opts` is refused
+    /// before anything is built.
+    pub fn from_json_for(text: &str, opts: EncodeOptions) -> Result<GridPuzzle, PuzzleError> {
+        let p = file::parse(text)?;
+        p.check_size_as(opts, false)?;
         p.build()?;
         Ok(p)
     }
@@ -361,12 +394,13 @@ impl GridPuzzle {
         self.build_impl(&self.clues, true)
     }
 
-    fn build_impl(&self, clues: &[Clue], merge: bool) -> Result<GridModel, PuzzleError> {
+    /// The counts the puzzle declares against its data: nothing is allocated from a count
+    /// before this.
+    fn check_shape(&self) -> Result<(), PuzzleError> {
         let n = self.positions.count;
         if n == 0 {
             return Err(PuzzleError::NoPositions);
         }
-        // Sizes are checked against the data before anything is allocated from the count.
         for cat in &self.categories {
             if cat.values.len() != n {
                 return Err(PuzzleError::CategorySize {
@@ -384,6 +418,13 @@ impl GridPuzzle {
                 count: n,
             });
         }
+        Ok(())
+    }
+
+    fn build_impl(&self, clues: &[Clue], merge: bool) -> Result<GridModel, PuzzleError> {
+        self.check_shape()?;
+        self.check_size_any()?;
+        let n = self.positions.count;
         let labels = self.position_labels();
         let index = self.value_index()?;
         // Values numbered category by category.
