@@ -50,7 +50,9 @@ pub(super) struct NamedClue {
 impl Model {
     /// Adds `constraints` as one clue called `name` ("Ann sits left of Bob"): they must hold,
     /// as any constraint must, and [`Model::explain`] names the clue when it uses them.
-    /// Returns the clue's number, from 0 in the order clues are added.
+    /// Returns the clue's number, from 0 in the order clues are added. The clue holds its
+    /// constraints by their place in [`Model::constraints`], so add to that list, never remove
+    /// from it.
     pub fn add_clue(
         &mut self,
         name: impl Into<String>,
