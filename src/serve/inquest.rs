@@ -3,6 +3,7 @@
 //! thief with the whole arrangement as the solver finds it.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -22,6 +23,8 @@ pub(crate) struct Dealt {
     case: Case,
     date: Option<Date>,
     table: Vec<Vec<usize>>,
+    /// How long the deal took on this machine (the cut included, the proof of the answer not).
+    deal_millis: f64,
 }
 
 /// Recently dealt cases, by seed and length.
@@ -71,6 +74,11 @@ pub struct CaseReport {
     pub true_statements: usize,
     /// Solver calls the cut made.
     pub solver_calls: usize,
+    /// Shuffles cut until the statement count was in the length's range (1 when the first was).
+    pub attempts: usize,
+    /// Milliseconds the deal took on this machine, when it was dealt (a cached case keeps its
+    /// first figure).
+    pub deal_millis: f64,
 }
 
 /// A category of a case: a block of the sheet.
@@ -156,12 +164,20 @@ fn case_of(shared: &Shared, fields: &mut Fields) -> Result<Arc<Dealt>, ApiError>
             case: dealt.case.clone(),
             date,
             table: dealt.table.clone(),
+            deal_millis: dealt.deal_millis,
         }));
     }
+    let start = Instant::now();
     let case =
         deal(seed, length).map_err(|e| ApiError::internal(format!("dealing case {seed}: {e}")))?;
+    let deal_millis = start.elapsed().as_secs_f64() * 1e3;
     let table = solve_case(&case)?;
-    let dealt = Arc::new(Dealt { case, date, table });
+    let dealt = Arc::new(Dealt {
+        case,
+        date,
+        table,
+        deal_millis,
+    });
     shared.cases.0.put((seed, length), Arc::clone(&dealt));
     Ok(dealt)
 }
@@ -241,6 +257,8 @@ pub(crate) fn deal_call(shared: &Shared, body: &[u8]) -> Result<Reply, ApiError>
         solutions: 1,
         true_statements: case.stats.true_statements,
         solver_calls: case.stats.cut.solver_calls,
+        attempts: case.stats.attempts,
+        deal_millis: dealt.deal_millis,
     }))
 }
 

@@ -13,6 +13,13 @@ use super::http::request;
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// WebDriver's key values for [`Browser::keys`].
+pub const TAB: &str = "\u{E004}";
+pub const ENTER: &str = "\u{E007}";
+pub const SHIFT: &str = "\u{E008}";
+pub const ARROW_UP: &str = "\u{E013}";
+pub const ARROW_DOWN: &str = "\u{E015}";
+
 /// A browser session; the driver process ends with it.
 pub struct Browser {
     driver: Child,
@@ -144,6 +151,21 @@ impl Browser {
             "POST",
             &self.s("/window/rect"),
             Some(json!({"width": width, "height": height})),
+        );
+    }
+
+    /// Makes the page's viewport `width` x `height` CSS pixels, as a phone's (Chrome's device
+    /// metrics): a headless window is never narrower than 500 px, so `set_size` cannot show
+    /// a 390 px phone.
+    pub fn set_viewport(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            &self.s("/goog/cdp/execute"),
+            Some(
+                json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                    "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800
+                }}),
+            ),
         );
     }
 
@@ -304,6 +326,40 @@ impl Browser {
             Some(
                 json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
                     {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+                ]}]}),
+            ),
+        );
+    }
+
+    /// Presses keys one after another where the focus is (a form control included), as a
+    /// keyboard-only player would: WebDriver key values, e.g. [`TAB`], [`ARROW_DOWN`], or a
+    /// character.
+    pub fn keys(&self, keys: &[&str]) {
+        let actions: Vec<Value> = keys
+            .iter()
+            .flat_map(|k| {
+                [
+                    json!({"type": "keyDown", "value": k}),
+                    json!({"type": "keyUp", "value": k}),
+                ]
+            })
+            .collect();
+        self.call(
+            "POST",
+            &self.s("/actions"),
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+    }
+
+    /// Shift+Tab: the focus moves back one stop.
+    pub fn shift_tab(&self) {
+        self.call(
+            "POST",
+            &self.s("/actions"),
+            Some(
+                json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+                    {"type": "keyDown", "value": SHIFT}, {"type": "keyDown", "value": TAB},
+                    {"type": "keyUp", "value": TAB}, {"type": "keyUp", "value": SHIFT}
                 ]}]}),
             ),
         );

@@ -228,11 +228,15 @@ pub(crate) fn deal_shape(seed: u64, length: Length, shape: &Shape) -> Result<Cas
             .collect())
     };
 
+    let dealable: Vec<bool> = facts.iter().map(|f| !case.gives_thief_away(f)).collect();
     let mut order: Vec<usize> = (0..facts.len()).collect();
     for attempt in 1..=MAX_ATTEMPTS {
+        // Every fact is shuffled (so a case that never met a give-away deals as it always
+        // did), and the give-aways are passed over.
         dealer.shuffle(&mut order);
+        let dealt: Vec<usize> = order.iter().copied().filter(|&i| dealable[i]).collect();
         let mut cut = Cut::new(&grid.model, &answer, EncodeOptions::default());
-        'add: for chunk in order.chunks(CHUNK) {
+        'add: for chunk in dealt.chunks(CHUNK) {
             for c in constraints(chunk)? {
                 if cut.add(c)? {
                     break 'add;
@@ -253,7 +257,7 @@ pub(crate) fn deal_shape(seed: u64, length: Length, shape: &Shape) -> Result<Cas
             case.statements = kept
                 .iter()
                 .map(|&k| {
-                    let fact = facts[order[k]];
+                    let fact = facts[dealt[k]];
                     let text = render(
                         &fact,
                         setting,
@@ -313,6 +317,20 @@ impl Case {
             .position(|&r| r == room)
             .unwrap_or_default();
         &self.arrangement.values[p][person]
+    }
+
+    /// Whether a true statement would name the thief on its own, so is never dealt: the
+    /// left-behind object in the same room as a person (the introduction names the object, so
+    /// that person is the thief). No other kind of statement puts two values in one room.
+    pub(crate) fn gives_thief_away(&self, fact: &Fact) -> bool {
+        let (Some(p), Some(o)) = (self.category("person"), self.category("object")) else {
+            return false;
+        };
+        let left = |v: statements::ValueRef| v.cat == o && v.idx == self.left_behind;
+        match *fact {
+            Fact::Same { a, b } => (left(a) && b.cat == p) || (left(b) && a.cat == p),
+            _ => false,
+        }
     }
 
     /// The opening paragraph: what was taken and what was left.
