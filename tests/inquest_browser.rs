@@ -102,6 +102,31 @@ fn the_long_case_fits_beside_its_statements_and_on_a_phone() {
     assert_eq!(hidden_labels(&b, "#sheet thead th"), json!([]));
     assert_axe_clean(&b, "a fresh long case");
     b.screenshot(&screenshot_path("serve-inquest-long.png"));
+    // The seed page's two sections carry this case's own figures, as its deal reported them.
+    let (_, dealt) = post_json(
+        &server.addr().to_string(),
+        "/api/inquest/deal",
+        &json!({"date": "2026-12-04", "length": "long"}),
+    );
+    let cut = b.text(&b.find("#fig-cut"));
+    let kept = dealt["statements"].as_array().unwrap().len();
+    let expected = format!(
+        "kept {kept} of the {}, after {} solver calls",
+        dealt["true_statements"], dealt["solver_calls"]
+    );
+    assert!(cut.contains(&expected), "{cut} (expected {expected})");
+    let generated = b.text(&b.find("#fig-true"));
+    assert!(
+        generated.contains(&format!("{} true statements", dealt["true_statements"])),
+        "{generated}"
+    );
+    let time = b.text(&b.find("#fig-solver"));
+    let millis = dealt["deal_millis"].as_f64().unwrap();
+    assert!(millis > 0.0, "{dealt}");
+    assert!(
+        time.contains(&format!("{millis:.2} ms")),
+        "{time} ({millis})"
+    );
 
     // A phone: a card per room, the category named over each drop-down, the marks' strip in
     // view, no N/T/H line, a header of at most two lines.
@@ -412,6 +437,7 @@ fn bad_case_urls_say_what_is_wrong_and_the_largest_seed_deals() {
     settled(&b);
     let line = b.text(&b.find("#case-line"));
     assert!(line.contains("Case 18446744073709551615"), "{line}");
+    assert!(b.url().contains("seed=18446744073709551615"), "{}", b.url());
     let (_, dealt) = post_json(
         &server.addr().to_string(),
         "/api/inquest/deal",
