@@ -439,3 +439,166 @@ fn the_merged_model_has_the_same_answers_in_every_encoding() {
         "the test exercises merging ({merged_some}) and shifts ({shifted_some})"
     );
 }
+
+/// Three people in a row of `labels` (none: the default `seat1`..`seat3`) and one clue placing
+/// Ann at `position`.
+fn ann_at(labels: Option<&[&str]>, position: serde_json::Value) -> String {
+    let mut positions = serde_json::json!({"count": 3, "noun": "seat"});
+    if let Some(labels) = labels {
+        positions["labels"] = serde_json::json!(labels);
+    }
+    serde_json::json!({"name": "ann", "positions": positions,
+        "categories": [{"name": "person", "values": ["Ann", "Bob", "Cy"]}],
+        "clues": [{"kind": "at", "a": "Ann", "position": position}]})
+    .to_string()
+}
+
+/// A position that looks like a number was read as a count before the labels: labels `3`,
+/// `2`, `1` with "Ann is in seat 1" put Ann under label `3`, floors `0`..`2` read "floor 1" as
+/// floor `0`, and rooms `101`..`103` refused room `102`. Labels now win, and in a row named by
+/// numbers a number that is no label is refused rather than counted. Each reading is checked
+/// by the brute force (every answer has Ann under the label the clue names) and the `--json`
+/// answer of the CLI.
+#[test]
+fn a_position_is_a_label_first_and_a_count_only_where_no_label_is_a_number() {
+    use serde_json::json;
+    let seats: &[&str] = &["seat1", "seat2", "seat3"];
+    let cases: Vec<(Option<&[&str]>, serde_json::Value, &str)> = vec![
+        (Some(&["3", "2", "1"]), json!("1"), "1"),
+        (Some(&["3", "2", "1"]), json!(1), "1"),
+        (Some(&["3", "2", "1"]), json!(" 3 "), "3"),
+        (Some(&["0", "1", "2"]), json!("1"), "1"),
+        (Some(&["0", "1", "2"]), json!(0), "0"),
+        (Some(&["101", "102", "103"]), json!("102"), "102"),
+        (Some(&["101", "102", "103"]), json!(102), "102"),
+        (Some(&["-1", "0", "1"]), json!(-1), "-1"),
+        (Some(&["hall", "study", "kitchen"]), json!(2), "study"),
+        (
+            Some(&["hall", "study", "kitchen"]),
+            json!("Kitchen"),
+            "kitchen",
+        ),
+        (Some(&["hall", "study", "kitchen"]), json!("first"), "hall"),
+        (None, json!("2"), "seat2"),
+        (None, json!(3), "seat3"),
+        (None, json!("seat3"), "seat3"),
+        (None, json!("Seat1"), "seat1"),
+        (None, json!("middle"), "seat2"),
+    ];
+    let dir = scratch_dir("positions-as-labels");
+    for (labels, position, label) in cases {
+        let text = ann_at(labels, position.clone());
+        let p = GridPuzzle::from_json(&text).unwrap_or_else(|e| panic!("{position}: {e}"));
+        let at = labels
+            .unwrap_or(seats)
+            .iter()
+            .position(|l| *l == label)
+            .unwrap();
+        let answers = brute_force_rows(&p);
+        assert_eq!(answers.len(), 2, "{position} in {labels:?}");
+        for rows in &answers {
+            assert_eq!(rows[0][at], "Ann", "{position} in {labels:?}: {rows:?}");
+        }
+        let file = dir.join("ann.json");
+        std::fs::write(&file, &text).unwrap();
+        let out = satpuz(&["solve", file.to_str().unwrap(), "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON answer");
+        let row = &v["answer"]["positions"][at];
+        assert_eq!(
+            (row["seat"].as_str(), row["person"].as_str()),
+            (Some(label), Some("Ann")),
+            "{position} in {labels:?}: {v}"
+        );
+    }
+
+    // A number that is no label of a numbered row, or no position at all: refused, naming it.
+    for (labels, position, words) in [
+        (
+            Some(&["0", "1", "2"][..]),
+            json!(3),
+            "position `3` is none of the labels (0, 1, 2)",
+        ),
+        (
+            Some(&["0", "1", "2"][..]),
+            json!("3"),
+            "the labels are numbers",
+        ),
+        (
+            Some(&["101", "102", "103"][..]),
+            json!(2),
+            "position `2` is none of the labels",
+        ),
+        (
+            Some(&["hall", "study", "kitchen"][..]),
+            json!(4),
+            "position 4 is outside 1..=3",
+        ),
+        (
+            Some(&["hall", "study", "kitchen"][..]),
+            json!(1.5),
+            "not a whole number from 1",
+        ),
+        (None, json!("seat4"), "position 4 is outside 1..=3"),
+        (None, json!("bench2"), "unknown position `bench2`"),
+    ] {
+        let err = GridPuzzle::from_json(&ann_at(labels, position.clone())).unwrap_err();
+        assert!(
+            err.to_string().contains(words),
+            "{position} in {labels:?}: {err}"
+        );
+    }
+}
+
+/// Sheets and requests name positions by the same rule (without the end words of a file's
+/// clues), and get a position from 0 within the row.
+#[test]
+fn a_sheet_names_positions_by_the_files_rule() {
+    let p = GridPuzzle::from_json(&ann_at(Some(&["3", "2", "1"]), "1".into())).unwrap();
+    assert_eq!(p.position_named("1"), Ok(2));
+    assert_eq!(p.position_named("3"), Ok(0));
+    assert!(
+        p.position_named("4")
+            .unwrap_err()
+            .contains("none of the labels")
+    );
+    let p = GridPuzzle::from_json(&ann_at(None, 1.into())).unwrap();
+    assert_eq!(p.position_named("seat2"), Ok(1));
+    assert_eq!(p.position_named("3"), Ok(2));
+    assert!(p.position_named("4").unwrap_err().contains("outside 1..=3"));
+    assert!(
+        p.position_named("first").is_err(),
+        "no end words in a sheet"
+    );
+}
+
+/// A category called like the positions' noun (`house` among houses) overwrote each
+/// position's label in the `--json` answer (`positions[i].house`); such a file is now refused,
+/// naming the category.
+#[test]
+fn a_category_named_like_the_positions_is_refused() {
+    let text = std::fs::read_to_string(encodings_dir().join("zebra.json")).unwrap();
+    let mut zebra: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(zebra["positions"]["noun"], "house");
+    zebra["categories"][0]["name"] = "house".into();
+    let err = GridPuzzle::from_json(&zebra.to_string()).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("category `house` has the name of the positions"),
+        "{err}"
+    );
+    let dir = scratch_dir("noun-category");
+    let file = dir.join("house.json");
+    std::fs::write(&file, zebra.to_string()).unwrap();
+    let out = satpuz(&["solve", file.to_str().unwrap(), "--json"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("category `house`"), "{out:?}");
+    // Under another noun the same categories answer with both fields.
+    zebra["positions"]["noun"] = "home".into();
+    std::fs::write(&file, zebra.to_string()).unwrap();
+    let out = satpuz(&["solve", file.to_str().unwrap(), "--json"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let first = &v["answer"]["positions"][0];
+    assert_eq!(first["home"], "home1", "{v}");
+    assert!(first["house"].is_string(), "{v}");
+}

@@ -150,14 +150,16 @@ fn two_keys_for_one_position_are_refused_and_labels_win_over_numbers() {
     // Positions labelled "3", "2", "1": the key "1" is the label, the third position.
     let mut labelled = letters();
     labelled["positions"] = json!({"count": 2, "labels": ["2", "1"]});
+    // In the file too a number is a label first, so the clue names the first position by word.
+    labelled["clues"][0]["position"] = json!("first");
     let (status, h) = post_json(
         &a,
         "/api/grid/hint",
         &json!({"puzzle": labelled, "sheet": {"1": {"letter": "X"}}}),
     );
     assert_eq!(status, 200, "{h}");
-    // "X is at 1" (a position number in the file): X belongs in the first position, labelled
-    // "2"; the sheet wrote it under the label "1", the second position.
+    // "X is at the first position", labelled "2"; the sheet wrote it under the label "1", the
+    // second position.
     assert_eq!(h["hint"], "contradiction", "{h}");
     assert_eq!(h["given"][0]["position"], "1", "{h}");
     s.shutdown();

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use super::position::PositionWords;
 use super::{Category, Clue, GridPuzzle, Positions, PuzzleError, Question, Relation, nearest};
 
 #[derive(Deserialize)]
@@ -200,7 +201,12 @@ pub(crate) fn parse(text: &str) -> Result<GridPuzzle, PuzzleError> {
     };
     let reader = ClueReader {
         aliases: words.kind_aliases()?,
-        position_words: position_words(&positions, &words)?,
+        positions: PositionWords::new(
+            positions.count,
+            positions.labels.as_deref(),
+            &positions.noun,
+            Some(&words.ends),
+        )?,
     };
     let clues = raw
         .clues
@@ -242,47 +248,9 @@ fn check_categories(categories: &[Category]) -> Result<(), PuzzleError> {
     Ok(())
 }
 
-/// Words a clue may use for a position instead of its number: labels, the ends, first/last,
-/// and the middle of an odd row. Lower case, 1-based.
-fn position_words(
-    positions: &Positions,
-    words: &RowWords,
-) -> Result<HashMap<String, usize>, PuzzleError> {
-    let n = positions.count;
-    let mut map = HashMap::new();
-    if n == 0 {
-        return Ok(map);
-    }
-    map.insert("first".into(), 1);
-    map.insert("last".into(), n);
-    map.insert(words.ends[0].to_lowercase(), 1);
-    map.insert(words.ends[1].to_lowercase(), n);
-    if n % 2 == 1 {
-        for w in ["middle", "center", "centre"] {
-            map.insert(w.into(), n / 2 + 1);
-        }
-    }
-    for (i, label) in positions.labels.iter().flatten().enumerate() {
-        let key = label.to_lowercase();
-        if let Some(&before) = map.get(&key)
-            && before != i + 1
-        {
-            return Err(PuzzleError::Section {
-                section: "positions",
-                problem: format!(
-                    "label `{label}` of position {} already names position {before}",
-                    i + 1
-                ),
-            });
-        }
-        map.insert(key, i + 1);
-    }
-    Ok(map)
-}
-
 struct ClueReader {
     aliases: HashMap<String, &'static str>,
-    position_words: HashMap<String, usize>,
+    positions: PositionWords,
 }
 
 impl ClueReader {
@@ -377,7 +345,7 @@ impl ClueReader {
             }
             "at" => Relation::At {
                 a: f.name("a")?,
-                position: self.position(f.get("position")?).map_err(&err)?,
+                position: self.positions.read(f.get("position")?).map_err(&err)?,
             },
             "one_of" => {
                 let list = match f.get("positions")? {
@@ -393,7 +361,7 @@ impl ClueReader {
                     a: f.name("a")?,
                     positions: list
                         .iter()
-                        .map(|p| self.position(p))
+                        .map(|p| self.positions.read(p))
                         .collect::<Result<_, _>>()
                         .map_err(&err)?,
                 }
@@ -446,38 +414,6 @@ impl ClueReader {
             kind_list()
         ))
     }
-
-    /// A position given as a 1-based number or a word (label, end, first, last, middle).
-    fn position(&self, v: &Value) -> Result<usize, String> {
-        match v {
-            Value::Number(n) => n
-                .as_u64()
-                .map(|p| p as usize)
-                .ok_or_else(|| format!("position {n} is not a whole number from 1")),
-            Value::String(s) => {
-                let key = s.trim().to_lowercase();
-                if let Ok(p) = key.parse::<usize>() {
-                    return Ok(p);
-                }
-                self.position_words.get(&key).copied().ok_or_else(|| {
-                    let hint = nearest(&key, self.position_words.keys().map(String::as_str))
-                        .map(|k| format!("; did you mean `{k}`?"))
-                        .unwrap_or_default();
-                    let mut known: Vec<&str> =
-                        self.position_words.keys().map(String::as_str).collect();
-                    known.sort_unstable();
-                    format!(
-                        "unknown position `{s}`{hint} (a number, or one of: {})",
-                        known.join(", ")
-                    )
-                })
-            }
-            other => Err(format!(
-                "a position is a number or a word, not {}",
-                brief(other)
-            )),
-        }
-    }
 }
 
 /// Typed access to a clue's fields, with messages naming the field.
@@ -529,7 +465,7 @@ fn quoted(items: &[&str]) -> String {
 }
 
 /// A JSON value in a few characters, for messages.
-fn brief(v: &Value) -> String {
+pub(crate) fn brief(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {
         format!("{}...", s.chars().take(37).collect::<String>())

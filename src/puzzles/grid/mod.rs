@@ -12,6 +12,7 @@ pub mod family;
 pub(crate) mod file;
 pub mod generate;
 pub(crate) mod merge;
+pub(crate) mod position;
 pub mod size;
 
 use std::collections::HashMap;
@@ -357,6 +358,29 @@ impl GridPuzzle {
         }
     }
 
+    /// The position (from 0) a sheet or a request names: a label (case ignored; the default
+    /// labels `<noun>1`, ... when the file gives none), else a number from 1, unless the labels
+    /// are numbers. The rule of the file format's clues (see `position.rs`), without their end
+    /// words.
+    pub fn position_named(&self, name: &str) -> Result<usize, String> {
+        let words = position::PositionWords::new(
+            self.positions.count,
+            self.positions.labels.as_deref(),
+            &self.positions.noun,
+            None,
+        )
+        .map_err(|e| e.to_string())?;
+        let p = words.read_text(name)?;
+        if (1..=self.positions.count).contains(&p) {
+            Ok(p - 1)
+        } else {
+            Err(format!(
+                "position {p} is outside 1..={}",
+                self.positions.count
+            ))
+        }
+    }
+
     /// (category, index) of every value name.
     fn value_index(&self) -> Result<HashMap<&str, (usize, usize)>, PuzzleError> {
         let mut index: HashMap<&str, (usize, usize)> = HashMap::new();
@@ -416,6 +440,19 @@ impl GridPuzzle {
             return Err(PuzzleError::Labels {
                 positions: labels.len(),
                 count: n,
+            });
+        }
+        // An answer names each position's label under the noun, beside one field per category.
+        let noun = &self.positions.noun;
+        if let Some(cat) = self.categories.iter().find(|c| &c.name == noun) {
+            return Err(PuzzleError::Section {
+                section: "categories",
+                problem: format!(
+                    "category `{}` has the name of the positions (`positions.noun` is `{noun}`), \
+                     so an answer could not tell a {noun}'s label from its `{}`: rename the \
+                     category, or give the positions another noun",
+                    cat.name, cat.name
+                ),
             });
         }
         Ok(())
