@@ -1,5 +1,6 @@
-//! Jindosh Riddle: encode + solve + uniqueness proof per encoding, and counting a relaxed
-//! version (the last three clues of the seed's list dropped).
+//! Jindosh Riddle: encode + solve + uniqueness proof per encoding; the same through the route
+//! `satpuz solve jindosh` takes (the built-in name, the family's solving model); and counting a
+//! relaxed version (the last three clues of the seed's list dropped).
 
 use std::hint::black_box;
 
@@ -7,7 +8,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use satpuz::choice::Choice;
 use satpuz::encode::{Amo, Encoding};
 use satpuz::model::EncodeOptions;
-use satpuz::puzzles::jindosh;
+use satpuz::puzzles::{BuildOptions, Params, Purpose, jindosh, registry};
 use satpuz::solve::{Varisat, Verdict, count, solve_unique};
 
 fn solve_jindosh(c: &mut Criterion) {
@@ -35,6 +36,25 @@ fn solve_jindosh(c: &mut Criterion) {
     group.finish();
 }
 
+/// What `satpuz solve jindosh` does in the library, the process's start and printing aside.
+fn solve_command_route(c: &mut Criterion) {
+    c.bench_function("jindosh_solve_command_route", |b| {
+        b.iter(|| {
+            let loaded = registry()
+                .iter()
+                .find_map(|family| family.load_builtin("jindosh", &Params::new()))
+                .expect("a built-in name")
+                .unwrap();
+            let mut inst = loaded.puzzles[0]
+                .build(&BuildOptions::default(), Purpose::Solve)
+                .unwrap();
+            let verdict = inst.solve_unique().unwrap();
+            assert!(matches!(verdict, Verdict::Unique(_)));
+            black_box(verdict)
+        })
+    });
+}
+
 fn count_relaxed(c: &mut Criterion) {
     let puzzle = jindosh::puzzle().unwrap();
     let clues = &puzzle.clues[..puzzle.clues.len() - 3];
@@ -56,5 +76,5 @@ fn count_relaxed(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_jindosh, count_relaxed);
+criterion_group!(benches, solve_jindosh, solve_command_route, count_relaxed);
 criterion_main!(benches);

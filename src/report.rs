@@ -120,10 +120,12 @@ pub struct SolveReport {
     /// What only this family reports (e.g. Hooks' connectivity cuts, Portia's inscriptions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Value>,
-    /// A unique answer of a puzzle with clues: how hard its step-by-step explanation is.
+    /// `--rate`, for a unique answer of a puzzle with clues: how hard its step-by-step
+    /// explanation is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<Box<DifficultyNote>>,
-    /// Time taken, in milliseconds (microsecond precision).
+    /// Wall time of all the command did for this puzzle (reading, solving, counting, `--why`,
+    /// `--rate`, `--certify`), in milliseconds (microsecond precision).
     pub time_ms: f64,
 }
 

@@ -387,3 +387,72 @@ fn unknown_puzzles_and_usage_errors_exit_1() {
     assert_eq!(r.code, 0, "{r:?}");
     assert!(r.stdout.contains("20"), "exit codes listed: {r:?}");
 }
+
+/// `-v`'s statistics line: the solver calls and the milliseconds spent in the solver.
+fn solver_calls_and_ms(stderr: &str) -> (u64, f64) {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("c solver: "))
+        .unwrap_or_else(|| panic!("no statistics line: {stderr}"));
+    let calls = line["c solver: ".len()..]
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    let ms = line
+        .split(" ms in the solver")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    (calls, ms)
+}
+
+#[test]
+fn solve_costs_what_its_answer_costs_and_rates_only_when_asked() {
+    let solved = satpuz(&["solve", "jindosh", "--json", "-v"]);
+    assert_eq!(solved.code, 0, "{solved:?}");
+    let counted = satpuz(&["count", "jindosh", "--all", "-v"]);
+    assert_eq!(counted.code, 0, "{counted:?}");
+    // Both find the answer and refute a second one: no more solver calls for `solve`.
+    let (solve_calls, _) = solver_calls_and_ms(&solved.stderr);
+    let (count_calls, _) = solver_calls_and_ms(&counted.stderr);
+    assert!(
+        solve_calls <= count_calls,
+        "solve made {solve_calls} solver calls, count --all {count_calls}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&solved.stdout).expect("JSON");
+    assert!(json.get("difficulty").is_none(), "{json:#}");
+
+    let rated = satpuz(&["solve", "jindosh", "--rate"]);
+    assert_eq!(rated.code, 0, "{rated:?}");
+    assert!(rated.stdout.contains("difficulty: "), "{rated:?}");
+}
+
+#[test]
+fn solve_time_ms_covers_all_the_work_the_command_did() {
+    // The rating takes hundreds of solver calls after the answer is proved unique.
+    let r = satpuz(&["solve", "jindosh", "--rate", "--json", "-v"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let json: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert!(json["difficulty"]["level"].is_string(), "{json:#}");
+    let time_ms = json["time_ms"].as_f64().expect("time_ms");
+    let (_, in_solver) = solver_calls_and_ms(&r.stderr);
+    assert!(
+        time_ms >= in_solver,
+        "time_ms {time_ms} is less than the {in_solver} ms spent in the solver"
+    );
+}
+
+#[test]
+fn solve_rate_is_refused_where_there_are_no_clues_to_reason_from() {
+    let hooks = satpuz(&["solve", "hooks1", "--rate"]);
+    assert_eq!(hooks.code, 1, "{hooks:?}");
+    assert!(
+        hooks.stderr.contains("--rate") && hooks.stderr.contains("Hooks #1"),
+        "{hooks:?}"
+    );
+    let cnf = satpuz(&["solve", "dimacs/jindosh-onehot-pairwise.cnf", "--rate"]);
+    assert_eq!(cnf.code, 1, "{cnf:?}");
+    assert!(cnf.stderr.contains("--rate applies to puzzles"), "{cnf:?}");
+}

@@ -112,7 +112,8 @@ pub enum Command {
     /// solver, checked by satpuz's own forward checker; optionally write the formula and proof.
     #[command(after_help = EXIT_CODES)]
     Prove(prove::ProveCmd),
-    /// Check a DRAT proof (text format) that a DIMACS formula is unsatisfiable.
+    /// Check a DRAT proof (text or binary, told apart by its bytes) that a DIMACS formula is
+    /// unsatisfiable.
     #[command(name = "check-drat", after_help = EXIT_CODES)]
     CheckDrat(prove::CheckDratCmd),
     /// Solve and count a puzzle or CNF with two solvers (varisat and minisat unless --solver
@@ -144,8 +145,9 @@ pub enum Command {
     Completions(docs::CompletionsCmd),
     /// Print the man page (roff), or write one page per command into a directory.
     Man(docs::ManCmd),
-    /// Play in the browser: a local web server with the Inquest and Portia pages and a JSON
-    /// API (see docs/serve.md). Prints its URL; Ctrl-C ends it.
+    /// Play in the browser: a local web server with four pages (the Inquest, Portia's caskets,
+    /// the Jindosh lock, any grid puzzle file) and a JSON API (see docs/serve.md). Prints its
+    /// URL; Ctrl-C ends it.
     Serve(serve::ServeCmd),
 }
 

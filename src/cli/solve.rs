@@ -19,6 +19,7 @@ use satpuz::solve::external::SolverChoice;
 
 use super::certify::{Outcome, SolverFlags, certify_puzzle, plan_dir, summary, write_dir};
 use super::encode::stats_text;
+use super::explain::MAX_RATED_FACTS;
 use super::input::{DIMACS, GRID, Input, PuzzleArgs, escape, resolve};
 use super::output::{OutputFile, eoutln, out, outln};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
@@ -50,6 +51,11 @@ pub struct SolveCmd {
     /// For a puzzle with one answer: say for each clue whether the answer needs it.
     #[arg(long, help_heading = GRID)]
     pub why: bool,
+    /// For a puzzle with one answer: rate how hard it is to reason out (easy, medium, hard,
+    /// fiendish), as `satpuz explain` does. It explains the puzzle to rate it: hundreds of
+    /// solver calls where solving takes two.
+    #[arg(long, help_heading = GRID)]
+    pub rate: bool,
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
@@ -84,6 +90,8 @@ impl SolveCmd {
 
     /// On the worker thread of [`supervise`], the certificate's files planned.
     fn solve(self, certify: Option<Vec<OutputFile>>) -> anyhow::Result<ExitCode> {
+        // `time_ms` covers all the command's work, reading the input included.
+        let start = Instant::now();
         match resolve(&self.input, self.lenient)? {
             Input::Cnf { mut parsed, origin } => {
                 if certify.is_some() {
@@ -93,7 +101,11 @@ impl SolveCmd {
                         escape(&origin)
                     );
                 }
-                for (given, flag) in [(self.why, "--why"), (self.limit.is_some(), "--limit")] {
+                for (given, flag) in [
+                    (self.why, "--why"),
+                    (self.rate, "--rate"),
+                    (self.limit.is_some(), "--limit"),
+                ] {
                     if given {
                         bail!(
                             "{flag} applies to puzzles; `{}` is a DIMACS file (use `satpuz \
@@ -107,7 +119,6 @@ impl SolveCmd {
                     // supervise() with the competition's `s UNKNOWN`.
                     run::set_partial(Partial::SolverLine);
                 }
-                let start = Instant::now();
                 let cnf = &mut parsed.cnf;
                 let (variables, clauses) = (cnf.num_vars(), cnf.num_clauses());
                 let renumbering = Renumbering::compact_sparse(cnf);
@@ -175,6 +186,16 @@ impl SolveCmd {
                         family.name()
                     );
                 }
+                if self.rate
+                    && let Some(p) = puzzles.iter().find(|p| !p.has_clues())
+                {
+                    bail!(
+                        "--rate rates the steps from a puzzle's clues to its answer; `{}` (a {} \
+                         puzzle) has no clues to reason from",
+                        escape(&p.name()),
+                        family.name()
+                    );
+                }
                 if certify.is_some() && puzzles.len() > 1 {
                     bail!(
                         "--certify writes one puzzle's certificate; the file holds {} puzzles",
@@ -186,9 +207,13 @@ impl SolveCmd {
                 let mut reports = Vec::with_capacity(puzzles.len());
                 let mut text = String::new();
                 let mut disagreements = Vec::new();
+                // Each puzzle's `time_ms` runs from the previous one's end (the first's from
+                // the start, reading included): together they are the command's time.
+                let mut since = start;
                 for (i, puzzle) in puzzles.iter().enumerate() {
                     let solved =
-                        self.solve_one(family, puzzle.as_ref(), &opts, certify.as_deref())?;
+                        self.solve_one(family, puzzle.as_ref(), &opts, certify.as_deref(), since)?;
+                    since = Instant::now();
                     code = code.max(solved.code);
                     if i > 0 {
                         text.push('\n');
@@ -223,8 +248,8 @@ impl SolveCmd {
         puzzle: &dyn Puzzle,
         opts: &BuildOptions,
         certify: Option<&[OutputFile]>,
+        start: Instant,
     ) -> anyhow::Result<Solved> {
-        let start = Instant::now();
         let solver = self.solver.choice();
         let mut inst = puzzle.build(opts, Purpose::Solve)?;
         let (variables, clauses) = (inst.cnf().num_vars(), inst.cnf().num_clauses());
@@ -282,9 +307,20 @@ impl SolveCmd {
             (Some(a), None, Verdict::Unique(model)) => {
                 text.push_str(&a.text());
                 text.push_str("\nunique: yes (a second solve with this answer blocked is UNSAT)\n");
-                if let Some(d) = super::explain::rated(puzzle)? {
-                    let _ = writeln!(text, "difficulty: {} (`satpuz explain`)", d.words());
-                    report.difficulty = Some(Box::new(d.note()));
+                if self.rate {
+                    match super::explain::rated(puzzle)? {
+                        Some(d) => {
+                            let _ = writeln!(text, "difficulty: {} (`satpuz explain`)", d.words());
+                            report.difficulty = Some(Box::new(d.note()));
+                        }
+                        None => {
+                            let _ = writeln!(
+                                text,
+                                "difficulty: not rated (over {MAX_RATED_FACTS} facts; `satpuz \
+                                 explain` rates any size)"
+                            );
+                        }
+                    }
                 }
                 if self.why {
                     let clues = inst.why(model)?;
@@ -372,6 +408,7 @@ impl SolveCmd {
         if let Some(expected) = &report.expected {
             let _ = writeln!(text, "expected by the file: {}", expected_text(expected));
         }
+        report.time_ms = millis(start.elapsed());
         let disagreement = puzzle.disagreement(first.as_deref(), report.unique);
         let code = match verdict {
             _ if report.stopped.is_some() => EXIT_STOPPED,
