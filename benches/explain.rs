@@ -1,6 +1,8 @@
 //! Step-by-step explanations (issue 16): the whole explanation of the Jindosh Riddle (target
 //! < 100 ms), of a long Inquest case (< 300 ms) and of a generated 10-position, 5-category
-//! grid (< 1 s). Each iteration builds the clued model and explains from nothing.
+//! grid (< 1 s); and rows of n values placed by n clues "v is at position i" (n = 20, 50, 100),
+//! where every step takes one clue. Each iteration builds the clued model and explains from
+//! nothing.
 
 use std::hint::black_box;
 
@@ -39,6 +41,23 @@ fn explanations(c: &mut Criterion) {
         "explain_grid_10x5_seed1",
         &generate(shape, 1).unwrap().puzzle,
     );
+    for n in [20, 50, 100] {
+        bench_one(c, &format!("explain_placed_row_{n}"), &placed_row(n));
+    }
+}
+
+/// One category of `n` values, each placed at its own position by its own clue.
+fn placed_row(n: usize) -> GridPuzzle {
+    let values: Vec<String> = (1..=n).map(|i| format!("v{i}")).collect();
+    let clues: Vec<serde_json::Value> = (1..=n)
+        .map(|i| serde_json::json!({ "kind": "at", "a": format!("v{i}"), "position": i }))
+        .collect();
+    let file = serde_json::json!({
+        "positions": { "count": n },
+        "categories": [{ "name": "thing", "values": values }],
+        "clues": clues,
+    });
+    GridPuzzle::from_json(&file.to_string()).unwrap()
 }
 
 criterion_group! {

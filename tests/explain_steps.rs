@@ -12,7 +12,7 @@ use satpuz::model::{Constraint, EncodeOptions, Model, holds};
 use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::family::clued;
 use satpuz::puzzles::inquest::{Length, deal};
-use satpuz::solve::steps::{Clued, Explanation, Fact, Step, StepsError, explain};
+use satpuz::solve::steps::{Clued, Explanation, Fact, Step, StepKind, StepsError, explain};
 use satpuz::solve::{Varisat, Verdict, solve_unique};
 
 /// The structure of `clued` (its constraints that are not clues), the clues `keep`, and the
@@ -414,4 +414,76 @@ fn difficulty_ratings_stay_as_rated_before_learned_clauses_were_shrunk() {
         assert_eq!(run.code, 0, "{}", run.stderr);
         assert!(run.stdout.contains(rating), "seed {seed}: {}", run.stdout);
     }
+}
+
+/// A row of `n` values in one category, and for each value the clue "it is at its position":
+/// every step takes one clue.
+fn placed_row(n: usize) -> GridPuzzle {
+    let values: Vec<String> = (1..=n).map(|i| format!("v{i}")).collect();
+    let clues: Vec<serde_json::Value> = (1..=n)
+        .map(|i| serde_json::json!({ "kind": "at", "a": format!("v{i}"), "position": i }))
+        .collect();
+    let file = serde_json::json!({
+        "positions": { "count": n },
+        "categories": [{ "name": "thing", "values": values }],
+        "clues": clues,
+    });
+    GridPuzzle::from_json(&file.to_string()).expect("a row")
+}
+
+/// Each solve used to refute one or two candidate facts, so a row of n values placed clue by
+/// clue took about n^4 / 4 solves (n = 30: 11,069; n = 100 did not finish in 300 s). One
+/// answer now refutes a candidate per value, so the solves grow with the n^2 facts.
+#[test]
+fn a_row_placed_clue_by_clue_takes_solves_in_proportion_to_its_facts() {
+    let (c, ex) = explained(&placed_row(8));
+    check_steps(&c, &ex);
+    for n in [30, 100] {
+        let p = placed_row(n);
+        let (_, ex) = explained(&p);
+        assert!(
+            ex.steps.iter().all(|s| s.kind() == StepKind::Single),
+            "n = {n}: one clue a step"
+        );
+        let grid = p.build().expect("builds");
+        for (i, &var) in grid.value_var[0].iter().enumerate() {
+            assert_eq!(
+                ex.answer[var],
+                i,
+                "n = {n}: v{} where its clue puts it",
+                i + 1
+            );
+        }
+        let facts = n * n;
+        assert!(
+            ex.solves <= 3 * facts,
+            "n = {n}: {} solves for {facts} facts",
+            ex.solves
+        );
+    }
+}
+
+#[test]
+fn a_difficulty_no_seed_reaches_is_refused_in_plain_words() {
+    let run = satpuz(&[
+        "generate",
+        "grid",
+        "--difficulty",
+        "fiendish",
+        "--positions",
+        "3",
+        "--categories",
+        "2",
+    ]);
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(
+        run.stderr.contains("3 positions and 2 categories"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("  "),
+        "no run of spaces: {}",
+        run.stderr
+    );
 }

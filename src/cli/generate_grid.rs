@@ -323,7 +323,7 @@ fn rated(
         }
     }
     bail!(
-        "--difficulty {}: no seed from {seed} to {} gives a {} puzzle of {} positions and {}          categories (try another --seed or shape)",
+        "--difficulty {}: no seed from {seed} to {} gives a {} puzzle of {} positions and {} categories (try another --seed or shape)",
         level.name(),
         seed.saturating_add(MAX_DIFFICULTY_SEEDS - 1),
         level.name(),
