@@ -609,3 +609,79 @@ fn a_text_with_no_seating_or_several_says_so() {
     assert_eq!(o.code, 3, "{out}");
     assert!(out.contains(&format!("unique: no; {n} solutions")), "{out}");
 }
+
+/// The clues a text gives, as `Relation` debug strings (`not` appended when denied).
+fn clue_strings(text: &str) -> Vec<String> {
+    let parsed = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    parsed
+        .puzzle
+        .clues
+        .iter()
+        .map(|c| format!("{:?}{}", c.relation, if c.not { " not" } else { "" }))
+        .collect()
+}
+
+/// Wording the reader has no reading for is refused with the sentence named, never read
+/// without the words it does not know: "anything but purple" once gave Karnaca = purple, and
+/// "the guest left of the center seat, spilling the poor woman's beer" gave beer in seat 3.
+#[test]
+fn wording_it_cannot_read_whole_is_refused_not_turned_into_another_clue() {
+    let refused = [
+        // Denials it has no reading for.
+        "The traveler from Karnaca was dressed in anything but purple.",
+        "The traveler from Karnaca was dressed in everything but purple.",
+        "The traveler from Karnaca was dressed in all but purple.",
+        "The traveler from Karnaca wore any colour except purple.",
+        "The traveler from Karnaca wore any colour other than purple.",
+        "The traveler from Karnaca wore red instead of purple.",
+        "The traveler from Karnaca wore red rather than purple.",
+        "The traveler from Karnaca came without her purple coat.",
+        "The traveler from Karnaca wore nothing purple.",
+        "Not Lady Winslow but Doctor Marcolla drank rum.",
+        // A relation that describes a guest it cannot pin, or a seat it cannot tell from her.
+        "The lady from Fraeport, full of whiskey, jumped up onto the table falling onto the \
+         guest left of the center seat, spilling the poor woman's beer.",
+        "The lady from Fraeport, full of whiskey, jumped up onto the table falling onto the \
+         guest right of the center seat, spilling the poor woman's beer.",
+        "The lady from Fraeport, full of whiskey, jumped up onto the table falling onto the \
+         guest next to the far left seat, spilling the poor woman's beer.",
+        "The lady from Fraeport, full of whiskey, jumped up onto the table falling onto the \
+         guest two seats to the left of the far right seat, spilling the poor woman's beer.",
+        "The lady from Fraeport, full of whiskey, jumped up onto the table falling onto the \
+         guest left of the center seat.",
+        "Lady Winslow sat left of the center seat and drank beer.",
+        "The woman left of Lady Winslow drank beer.",
+    ];
+    for text in refused {
+        let (sentence, problem) = sentence_error(text);
+        assert_eq!(sentence, text, "{problem}");
+    }
+    // The same words where the reader does read them whole.
+    let read = [
+        (
+            "Lady Winslow sat left of the center seat.",
+            "At { a: \"Lady Winslow\", position: 2 }",
+        ),
+        (
+            "Lady Winslow had no Ring.",
+            "Same { a: \"Lady Winslow\", b: \"Ring\" } not",
+        ),
+        (
+            "The lady from Baleton scoffed, saying it was no match for her Diamond.",
+            "Same { a: \"Baleton\", b: \"Diamond\" }",
+        ),
+        (
+            "The lady from Fraeport, full of whiskey, jumped up onto the table falling onto \
+             the guest in the center seat, spilling the poor woman's beer.",
+            "At { a: \"beer\", position: 3 }",
+        ),
+        (
+            "The woman in red sat left of Lady Winslow.",
+            "LeftOf { a: \"red\", b: \"Lady Winslow\" }",
+        ),
+    ];
+    for (text, want) in read {
+        let got = clue_strings(text);
+        assert!(got.iter().any(|g| g == want), "{text}: {got:?}");
+    }
+}

@@ -81,12 +81,39 @@ const DEFINING: &[&str] = &[
 const ADJECTIVES: &[&str] = &[
     "poor", "other", "young", "old", "dinner", "noble", "wealthy", "elderly", "fellow", "else",
 ];
+/// Words that deny or exclude in ways the reader does not read ("anything but purple",
+/// "except", "other than"); a sentence using them is refused rather than read without them,
+/// which would turn it into the opposite clue. "not", "never" and "n't" it reads ([`Cue::Not`]).
+const UNREAD_NEGATIONS: &[&str] = &[
+    "except",
+    "excepting",
+    "besides",
+    "instead",
+    "rather",
+    "without",
+    "unlike",
+    "nothing",
+    "none",
+    "nowhere",
+    "anything",
+    "anyone",
+    "anybody",
+    "whoever",
+    "whatever",
+];
+/// Words that, before "but", mean "not": "all but", "everyone but".
+const ALL_BUT: &[&str] = &["all", "everything", "everyone", "everybody", "any"];
 /// Words of relations the reader does not know; a sentence using them is refused.
 const UNKNOWN_RELATIONS: &[&str] = &[
     "across", "opposite", "between", "behind", "front", "beyond", "near", "nearer", "nearest",
     "farther", "further", "closer", "or", "nor", "neither", "unless", "if", "than", "nobody",
     "apart", "away", "left", "right", "end",
 ];
+
+/// Is `word` one of the denying words the reader refuses (as [`Cue::Unreadable`])?
+pub fn denies(word: &str) -> bool {
+    word == "but" || UNREAD_NEGATIONS.contains(&word)
+}
 
 fn ordinal(w: &str) -> Option<usize> {
     let k = match w {
@@ -280,6 +307,16 @@ impl Words<'_> {
         if ["not", "never"].contains(&w) {
             return Some((Cue::Not, 1));
         }
+        // "had no Ring" denies the Ring ("no match for her Diamond" denies nothing of hers).
+        if w == "no" && matches!(self.0.get(i + 1), Some(Item::Value(_))) {
+            return Some((Cue::Not, 1));
+        }
+        if let Some(&word) = UNREAD_NEGATIONS.iter().find(|&&u| u == w) {
+            return Some((Cue::Unreadable(word), 1));
+        }
+        if ALL_BUT.contains(&w) && next == Some("but") {
+            return Some((Cue::Unreadable("but"), 2));
+        }
         if w == "no" && next == Some("one") {
             return Some((Cue::Unreadable("no one"), 2));
         }
@@ -295,9 +332,16 @@ impl Words<'_> {
             while self.is(j, ADJECTIVES) {
                 j += 1;
             }
+            // "the guest left of the center seat" is a new guest, whom the relation describes
+            // (a noun after the noun is left alone: no cue of a noun looks further).
+            let described = !self.is(j, GUEST_NOUNS)
+                && matches!(
+                    self.cue(j),
+                    Some((Cue::Link(_) | Cue::LinkToHer(_) | Cue::Place(_), _))
+                );
             return Some((
                 Cue::Guest {
-                    introduces: self.is(j, DEFINING),
+                    introduces: self.is(j, DEFINING) || described,
                 },
                 1,
             ));

@@ -48,10 +48,15 @@ struct Reader {
     /// "Next to Lady Winslow sat ...": a relation waiting for its subject.
     want_subject: Option<(Rel, usize, bool)>,
     negate: bool,
+    /// The guest in focus stands only for a seat a relation named ("left of the center
+    /// seat"): a name or a "the woman" after it may mean her or the guest before her, so the
+    /// reader refuses to guess.
+    seat_in_focus: bool,
 }
 
 impl Reader {
     fn focus_on(&mut self, g: usize) {
+        self.seat_in_focus = false;
         if self.focus != Some(g) {
             self.before = self.focus;
             self.focus = Some(g);
@@ -98,6 +103,12 @@ impl Reader {
     fn value(&mut self, v: ValueRef) -> Result<(), String> {
         let waiting =
             self.want_object.is_some() || (self.want_subject.is_some() && v.cat == PERSON);
+        if (waiting || self.focus.is_none()) && self.negate {
+            return Err(format!(
+                "cannot tell what `not` denies before `{}`",
+                v.name()
+            ));
+        }
         if waiting {
             let g = match self.holder(v) {
                 Some(g) => g,
@@ -117,6 +128,12 @@ impl Reader {
             self.arrive(g);
             return Ok(());
         };
+        if self.seat_in_focus && self.holder(v).is_none() {
+            return Err(format!(
+                "cannot tell whose `{}` it is: the guest in the seat it names, or the one before",
+                v.name()
+            ));
+        }
         if std::mem::take(&mut self.negate) {
             self.r.guests[f].not_values.push(v);
             return Ok(());
@@ -159,11 +176,13 @@ impl Reader {
                         guest.place = Some((place, not));
                     }
                     _ => {
+                        let object = self.want_object.is_some();
                         let g = self.new_guest(Guest {
                             place: Some((place, not)),
                             ..Guest::default()
                         });
                         self.arrive(g);
+                        self.seat_in_focus = object;
                     }
                 }
                 Ok(0)
@@ -223,12 +242,19 @@ impl Reader {
                 {
                     let g = self.new_guest(Guest::default());
                     self.arrive(g);
+                } else if self.seat_in_focus {
+                    return Err(
+                        "cannot tell who the guest it names again is: the one in the seat it \
+                         names, or the one before"
+                            .into(),
+                    );
                 }
                 Ok(0)
             }
             Cue::Unreadable(word) => Err(match word {
                 "left" | "right" => format!("cannot tell what `{word}` says about whom"),
                 "end" => "cannot tell which end is meant".into(),
+                w if super::cues::denies(w) => format!("cannot tell what `{w}` leaves out"),
                 _ => format!("`{word}` is not a relation the reader knows"),
             }),
         }
@@ -245,6 +271,7 @@ pub fn read(items: &[Item], her: Option<Guest>) -> Result<Reading, String> {
         want_object: None,
         want_subject: None,
         negate: false,
+        seat_in_focus: false,
     };
     if let Some(mut g) = her {
         g.carried = true;
