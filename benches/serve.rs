@@ -13,7 +13,7 @@ use satpuz::serve::{Config, Service, start};
 fn fetch(addr: &str, head: &str, body: &[u8]) -> Vec<u8> {
     let mut stream = TcpStream::connect(addr).unwrap();
     let request = format!(
-        "{head} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+        "{head} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(request.as_bytes()).unwrap();

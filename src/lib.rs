@@ -20,7 +20,7 @@
 //! | solving | [`solve`] | the [`solve::Backend`] trait, varisat, external solvers, enumeration, uniqueness, one incremental [`solve::Session`], explanations, DRAT proofs, stopping by timeout |
 //! | puzzles | [`puzzles`] | the [`puzzles::Family`] trait and its [`puzzles::registry`]; logic grids ([`puzzles::grid`], with [`puzzles::jindosh`] and the prose reader [`puzzles::jindosh_text`]), Jane Street's [`puzzles::hooks`], the seeded [`puzzles::inquest`] cases, and [`puzzles::portia`]'s caskets; grids, the Inquest and the Jindosh reader share one relation vocabulary (`puzzles/relation.rs`, crate-internal) |
 //! | results | [`report`] | the serde structs every command prints with `--json`, and their JSON Schema |
-//! | playing in the browser | [`serve`] | `satpuz serve`: a local web server (tiny_http, a fixed pool of workers) with four pages embedded (the Inquest, Portia's caskets, the Jindosh lock, logic grids) and a JSON API under `/api/` |
+//! | playing in the browser | [`serve`] | `satpuz serve`: a local web server (std::net, a deadline per request, a fixed number of workers) with four pages embedded (the Inquest, Portia's caskets, the Jindosh lock, logic grids) and a JSON API under `/api/` |
 //! | options | [`choice`] | the [`choice::Choice`] trait: named options (encodings, generator rules) for front ends |
 //!
 //! A model of your own is solved, counted, proved unique, explained and certified in one call
@@ -59,6 +59,7 @@
 pub mod choice;
 pub mod cnf;
 pub mod encode;
+mod json_keys;
 pub mod model;
 pub mod puzzles;
 pub mod report;

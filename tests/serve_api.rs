@@ -14,6 +14,9 @@ use satpuz::puzzles::grid::{GridAnswer, GridPuzzle};
 use satpuz::serve::{Config, Running, start};
 use serde_json::{Value, json};
 
+/// The header every POST of the pages sends (the server refuses a POST without it).
+const JSON: &[(&str, &str)] = &[("Content-Type", "application/json")];
+
 fn server(time_limit: Duration) -> Running {
     start(&Config {
         addr: "127.0.0.1:0".parse().unwrap(),
@@ -456,7 +459,7 @@ fn bad_requests_are_400_naming_the_field() {
 
     // Not JSON, or not an object.
     for body in [&b"{\"seed\": 7"[..], b"[1,2]", b"\xff\xfe", b"seed=7"] {
-        let r = request(&a, "POST", "/api/inquest/deal", &[], body).unwrap();
+        let r = request(&a, "POST", "/api/inquest/deal", JSON, body).unwrap();
         assert_eq!(r.status, 400, "{}", r.text());
         let v = r.json();
         assert!(v["error"].as_str().unwrap().contains("JSON"), "{v}");
@@ -484,13 +487,13 @@ fn unknown_paths_are_404_methods_405_and_nothing_reaches_the_file_system() {
         } else {
             "GET"
         };
-        let r = request(&a, method, path, &[], b"{}").unwrap();
+        let r = request(&a, method, path, JSON, b"{}").unwrap();
         assert_eq!(r.status, 404, "{path}: {}", r.text());
         assert_eq!(r.json()["status"], 404);
     }
     let r = request(&a, "GET", "/api/inquest/deal", &[], b"").unwrap();
     assert_eq!(r.status, 405, "{}", r.text());
-    let r = request(&a, "POST", "/", &[], b"{}").unwrap();
+    let r = request(&a, "POST", "/", JSON, b"{}").unwrap();
     assert_eq!(r.status, 405);
     for (path, kind) in [
         ("/", "text/html"),
@@ -518,7 +521,7 @@ fn bodies_over_one_megabyte_are_413() {
     let s = server(Duration::from_secs(60));
     let a = addr(&s);
     let big = format!("{{\"seed\": 7, \"pad\": \"{}\"}}", "x".repeat(1 << 20));
-    let r = request(&a, "POST", "/api/inquest/deal", &[], big.as_bytes()).unwrap();
+    let r = request(&a, "POST", "/api/inquest/deal", JSON, big.as_bytes()).unwrap();
     assert_eq!(r.status, 413, "{}", r.text());
     assert!(
         r.json()["error"]
@@ -534,7 +537,10 @@ fn bodies_over_one_megabyte_are_413() {
         &a,
         "POST",
         "/api/inquest/deal",
-        &[("Transfer-Encoding", "chunked")],
+        &[
+            ("Transfer-Encoding", "chunked"),
+            ("Content-Type", "application/json"),
+        ],
         &chunked,
     )
     .unwrap();
@@ -544,7 +550,7 @@ fn bodies_over_one_megabyte_are_413() {
         "{{\"seed\": 7, \"pad\": \"{}\"}}",
         "x".repeat((1 << 20) - 40)
     );
-    let r = request(&a, "POST", "/api/inquest/deal", &[], fits.as_bytes()).unwrap();
+    let r = request(&a, "POST", "/api/inquest/deal", JSON, fits.as_bytes()).unwrap();
     assert_eq!(r.status, 400);
     assert_eq!(r.json()["field"], "pad");
     s.shutdown();

@@ -1,5 +1,6 @@
 //! `satpuz serve` under load: 100 concurrent hints on long cases all answer, each with the
-//! square `satpuz inquest --reveal` has; and the server's memory stays flat over 10,000
+//! square `satpuz inquest --reveal` has; 200 concurrent requests of every kind, refused ones
+//! among them, each get their own answer; and the server's memory stays flat over 10,000
 //! requests (VmRSS of this process, which runs the server).
 
 mod common;
@@ -84,6 +85,81 @@ fn a_hundred_concurrent_hints_on_long_cases_all_answer_correctly() {
             "{hint}"
         );
         assert!(!hint["statements"].as_array().unwrap().is_empty());
+    }
+    s.shutdown();
+}
+
+#[test]
+fn two_hundred_concurrent_mixed_requests_each_get_their_own_answer() {
+    let s = server();
+    let addr = s.addr().to_string();
+    let json = ("Content-Type", "application/json");
+    let threads: Vec<_> = (0..200u64)
+        .map(|i| {
+            let addr = addr.clone();
+            std::thread::spawn(move || {
+                let post = |path: &str, headers: &[(&str, &str)], body: &str| {
+                    request(&addr, "POST", path, headers, body.as_bytes()).unwrap()
+                };
+                let deal = format!("{{\"seed\": {}, \"length\": \"short\"}}", i % 20);
+                let (reply, want) = match i % 10 {
+                    0 => (request(&addr, "GET", "/", &[], b"").unwrap(), 200),
+                    1 => (request(&addr, "HEAD", "/grid.js", &[], b"").unwrap(), 200),
+                    2 => (post("/api/inquest/deal", &[json], &deal), 200),
+                    3 => (
+                        post(
+                            "/api/inquest/hint",
+                            &[json],
+                            r#"{"seed": 5, "length": "short", "sheet": {}}"#,
+                        ),
+                        200,
+                    ),
+                    4 => (post("/api/grid/load", &[json], "{}"), 200),
+                    5 => (
+                        post(
+                            "/api/inquest/deal",
+                            &[json, ("Host", "evil.example")],
+                            &deal,
+                        ),
+                        403,
+                    ),
+                    6 => (
+                        post(
+                            "/api/inquest/deal",
+                            &[("Content-Type", "text/plain")],
+                            &deal,
+                        ),
+                        415,
+                    ),
+                    7 => (
+                        post(
+                            "/api/inquest/deal",
+                            &[json, ("Origin", "http://evil.example")],
+                            &deal,
+                        ),
+                        403,
+                    ),
+                    8 => (
+                        post("/api/inquest/deal", &[json], r#"{"seed": 1, "seed": 2}"#),
+                        400,
+                    ),
+                    _ => (post("/api/nope", &[json], "{}"), 404),
+                };
+                (i, reply, want)
+            })
+        })
+        .collect();
+    for t in threads {
+        let (i, reply, want) = t.join().unwrap();
+        assert_eq!(reply.status, want, "request {i}: {}", reply.text());
+        match i % 10 {
+            // HEAD: the headers of the GET, no body.
+            1 => assert!(reply.body.is_empty() && reply.header("content-length") != Some("0")),
+            2 => assert_eq!(reply.json()["seed"], i % 20, "{}", reply.text()),
+            3 => assert_eq!(reply.json()["hint"], "fill", "{}", reply.text()),
+            4 => assert_eq!(reply.json()["solutions"], 1, "{}", reply.text()),
+            _ => {}
+        }
     }
     s.shutdown();
 }

@@ -4,11 +4,12 @@
 //! with the process's [`Stop`] condition ([`stop`]) and a counter of answers found so far
 //! ([`found`]). Enumeration loops check the stop condition between solver calls
 //! ([`satpuz::solve::stop::enumerate_until`]) and return their partial result, which the
-//! command prints marked incomplete. But varisat 0.2 cannot be interrupted inside one
-//! `solve()` call, so when the stop comes and the worker has not returned [`GRACE`] later (it is
-//! inside one long solve), the main thread prints what is known — the count so far, or that
-//! there is no result yet — marked partial, and the process exits with [`EXIT_STOPPED`] without
-//! waiting for the worker. A second Ctrl-C ends the process at once.
+//! command prints marked incomplete. The worker's varisat solvers obey the stop inside one
+//! solve too ([`Stop::bound_solves`]): a stopped solve fails, and the main thread prints what is
+//! known — the count so far, or that there is no result yet — marked partial, exiting with
+//! [`EXIT_STOPPED`]. A solve that does not hear the stop (an external solver, a parallel
+//! count's threads) is not waited for past [`GRACE`]: the main thread reports the same way
+//! without waiting for the worker. A second Ctrl-C ends the process at once.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -146,11 +147,13 @@ pub fn supervise(
     set_partial(partial);
     install_handler();
     let (tx, rx) = mpsc::channel();
+    let bound = stop.clone();
     let worker = std::thread::Builder::new()
         .name("satpuz-work".into())
         // Readers and encoders recurse on nested input; give them the main thread's room.
         .stack_size(64 << 20)
         .spawn(move || {
+            let _bound = bound.bound_solves();
             let _ = tx.send(work());
         })?;
     let mut progress = Progress::new(flags.progress);
@@ -162,6 +165,10 @@ pub fn supervise(
                 let _ = worker.join();
                 // From here a Ctrl-C ends the process at once (the handler finds no run).
                 *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                // A solve stopped inside fails: the run was stopped, not wrong.
+                if let (Err(_), Some(reason)) = (&result, stop.reason()) {
+                    return report_stopped(&stop, reason);
+                }
                 return result;
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
@@ -179,19 +186,25 @@ pub fn supervise(
             (Some(_), None) => stopped_at = Some(std::time::Instant::now()),
             (Some(reason), Some(at)) if at.elapsed() >= GRACE => {
                 progress.finish();
-                // The worker is left running until the process exits: no file of its own may
-                // stay behind half-written.
-                super::output::remove_pending();
-                let partial = PARTIAL.lock().unwrap_or_else(|e| e.into_inner()).take();
-                if let Some(partial) = partial {
-                    let after = stop.stopped_after().unwrap_or_else(|| stop.elapsed());
-                    report_abandoned(&partial, reason, after)?;
-                }
-                return Ok(ExitCode::from(EXIT_STOPPED));
+                // The worker is left running until the process exits.
+                return report_stopped(&stop, reason);
             }
             _ => {}
         }
     }
+}
+
+/// For a run stopped without a result of its own: removes its pending output files (none may
+/// stay behind half-written), prints what is known, marked partial, and gives
+/// [`EXIT_STOPPED`].
+fn report_stopped(stop: &Stop, reason: StopReason) -> anyhow::Result<ExitCode> {
+    super::output::remove_pending();
+    let partial = PARTIAL.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(partial) = partial {
+        let after = stop.stopped_after().unwrap_or_else(|| stop.elapsed());
+        report_abandoned(&partial, reason, after)?;
+    }
+    Ok(ExitCode::from(EXIT_STOPPED))
 }
 
 /// "interrupted after 12.3 s" / "timed out after 1.0 s".

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 use clap::Args;
-use satpuz::serve::{Config, start};
+use satpuz::serve::{Config, MAX_WORKERS, start};
 
 use super::EXIT_OK;
 use super::output::{eoutln, outln};
@@ -26,9 +26,9 @@ pub struct ServeCmd {
     /// Seconds one request may use the solver before it is answered 503.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
-    /// Worker threads (default: the number of cores, at least 2).
-    #[arg(long)]
-    pub workers: Option<usize>,
+    /// Worker threads, 1 to 256 (default: the number of cores, at least 2).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_WORKERS as i64))]
+    pub workers: Option<u16>,
 }
 
 impl ServeCmd {
@@ -38,9 +38,6 @@ impl ServeCmd {
                 "--time-limit {}: give seconds above 0, at most 3600",
                 self.time_limit
             );
-        }
-        if self.workers == Some(0) {
-            bail!("--workers must be at least 1");
         }
         if !self.host.is_loopback() {
             eoutln!(
@@ -55,7 +52,7 @@ impl ServeCmd {
             ..Config::default()
         };
         if let Some(w) = self.workers {
-            config.workers = w;
+            config.workers = usize::from(w);
         }
         let running = start(&config)?;
         outln!("satpuz serve: {}", running.url())?;

@@ -85,13 +85,17 @@ impl Fields {
         if body.iter().all(u8::is_ascii_whitespace) {
             return Ok(Fields { map: Map::new() });
         }
-        let value: Value = serde_json::from_slice(body).map_err(|e| {
-            ApiError::bad(
-                None,
+        // A key given twice is refused as the command line's readers refuse it (serde_json's
+        // own `Value` would keep the last one silently).
+        let value: Value = crate::json_keys::value_from_slice(body).map_err(|e| {
+            let message = if e.classify() == serde_json::error::Category::Data {
+                format!("the body is refused: {e}")
+            } else {
                 format!(
                     "the body is not JSON: {e} (send an object such as {{\"seed\": 7, \"length\": \"short\"}})"
-                ),
-            )
+                )
+            };
+            ApiError::bad(None, message)
         })?;
         match value {
             Value::Object(map) => Ok(Fields { map }),

@@ -1,33 +1,37 @@
 //! `satpuz serve`: a local web server with pages to play the puzzles (the Inquest first) and a
 //! JSON API under `/api/` behind them.
 //!
-//! The server is [`tiny_http`] with a fixed pool of worker threads rather than an async stack
-//! (axum + tokio): every request is CPU-bound solver work of a few milliseconds on a machine
-//! with a couple of cores, so an event loop buys nothing, and tiny_http builds in seconds with
-//! four small dependencies. Each API call runs on a thread of its own under a time limit: when
-//! the solver does not answer in time the client gets 503 and the worker serves the next
-//! request (varisat cannot be interrupted mid-solve, so the late thread finishes on its own;
-//! how many may be late at once is bounded, past that the server answers 503 at once).
+//! Threads, not an async stack (axum + tokio): every request is CPU-bound solver work of a few
+//! milliseconds on a machine with a couple of cores, so an event loop buys nothing. Each
+//! connection is read on a thread of its own under a deadline (`http.rs` says why it is not a
+//! crate's), checked for who sent it (`guard.rs`), then waits for one of `--workers` slots to
+//! be worked on. Each API call runs on a thread of its own under a time limit: when the solver
+//! does not answer in time the client gets 503, and the call's solves stop inside their search
+//! (the embedded varisat takes an interrupt: `vendor/varisat/PATCHES.md`). Work outside a
+//! solve is not interrupted, so how many calls may be late at once is still bounded: past that
+//! the server answers 503 at once.
 //!
 //! Pages, styles and scripts are files under `src/serve/static/`, embedded in the binary: no
 //! request path reaches the file system, and the pages work offline.
 
 mod api;
 mod grid;
+mod guard;
+mod http;
 mod inquest;
 mod jindosh;
 mod pages;
 mod portia;
 
-use std::io::Read;
-use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use tiny_http::{Header, Method, Request, Response, Server as Http};
+use crate::solve::stop::Stop;
+use http::Method;
 
 pub use api::{ApiError, ErrorReport};
 pub use grid::{
@@ -40,6 +44,10 @@ pub use portia::{CasketView, InscriptionTruth, PortiaReport, PortiaVerdictReport
 /// Largest request body accepted (larger: 413).
 pub const MAX_BODY: usize = 1 << 20;
 
+/// Most worker threads `--workers` may ask for: more than any machine has cores, and few
+/// enough that starting them cannot exhaust the system's threads.
+pub const MAX_WORKERS: usize = 256;
+
 /// Solves that passed their time limit and are still running; past this many, API calls are
 /// answered 503 at once instead of starting more.
 const MAX_LATE: usize = 8;
@@ -49,7 +57,7 @@ const MAX_LATE: usize = 8;
 pub struct Config {
     /// Address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
     pub addr: SocketAddr,
-    /// Worker threads taking requests.
+    /// Requests worked on at once (1 to [`MAX_WORKERS`]); more wait their turn.
     pub workers: usize,
     /// How long one API call may take before the client is answered 503.
     pub time_limit: Duration,
@@ -75,18 +83,34 @@ pub struct StartError {
     pub reason: String,
 }
 
-/// State shared by the workers.
+/// State shared by the connections.
 pub(crate) struct Shared {
     time_limit: Duration,
     late: Arc<AtomicUsize>,
     pub(crate) cases: inquest::CaseCache,
 }
 
+/// What the network side shares: the work, who may call, and the slots that bound it.
+struct Server {
+    shared: Arc<Shared>,
+    guard: guard::Guard,
+    /// Open connections (at most [`MAX_CONNECTIONS`]; the next waits to be accepted).
+    connections: Arc<http::Slots>,
+    /// Requests at work (at most `Config::workers`): reading a request takes none.
+    workers: Arc<http::Slots>,
+    stopping: AtomicBool,
+}
+
+/// Most connections open at once, read or waiting for a worker; the next client waits in the
+/// system's queue of unaccepted connections until one closes. A stalled client holds one for
+/// at most [`http::REQUEST_DEADLINE`].
+pub const MAX_CONNECTIONS: usize = 512;
+
 /// A running server: its address, and a way to stop it.
 pub struct Running {
-    http: Arc<Http>,
+    server: Arc<Server>,
     addr: SocketAddr,
-    workers: Vec<JoinHandle<()>>,
+    acceptor: Option<JoinHandle<()>>,
 }
 
 impl Running {
@@ -100,53 +124,97 @@ impl Running {
         format!("http://{}/", self.addr)
     }
 
-    /// Blocks until the workers end (they end only when the server is shut down).
+    /// Blocks until the server is shut down (it never is, from outside the process).
     pub fn wait(mut self) {
-        for w in self.workers.drain(..) {
-            let _ = w.join();
+        if let Some(acceptor) = self.acceptor.take() {
+            let _ = acceptor.join();
         }
     }
 
-    /// Stops taking requests and waits for the workers to finish the ones they hold.
+    /// Stops taking connections and waits (a little longer than a request may take to
+    /// arrive) for the open ones to be answered.
     pub fn shutdown(mut self) {
-        for _ in 0..self.workers.len() {
-            self.http.unblock();
+        self.server.stopping.store(true, Ordering::SeqCst);
+        // Wakes the accept loop, which then sees `stopping`.
+        let mut wake = self.addr;
+        if wake.ip().is_unspecified() {
+            wake.set_ip(match wake {
+                SocketAddr::V4(_) => Ipv4Addr::LOCALHOST.into(),
+                SocketAddr::V6(_) => Ipv6Addr::LOCALHOST.into(),
+            });
         }
-        for w in self.workers.drain(..) {
-            let _ = w.join();
+        let _ = TcpStream::connect_timeout(&wake, Duration::from_secs(1));
+        if let Some(acceptor) = self.acceptor.take() {
+            let _ = acceptor.join();
         }
+        self.server
+            .connections
+            .wait_idle(http::REQUEST_DEADLINE + self.server.shared.time_limit);
     }
 }
 
-/// Starts listening and serving on `config.workers` threads; returns at once.
+/// Starts listening, and serving with `config.workers` requests at work at once; returns at
+/// once.
 pub fn start(config: &Config) -> Result<Running, StartError> {
-    let http = Http::http(config.addr).map_err(|e| StartError {
+    let fail = |reason: String| StartError {
         addr: config.addr,
-        reason: e.to_string(),
-    })?;
-    let addr = http.server_addr().to_ip().ok_or_else(|| StartError {
-        addr: config.addr,
-        reason: "not an IP socket".into(),
-    })?;
-    let http = Arc::new(http);
-    let shared = Service::new(config).shared;
-    let workers = (0..config.workers.max(1))
-        .map(|_| {
-            let http = Arc::clone(&http);
-            let shared = Arc::clone(&shared);
-            std::thread::spawn(move || {
-                // `recv` fails only once the server is unblocked for shutdown.
-                while let Ok(request) = http.recv() {
-                    serve_one(&shared, request);
-                }
-            })
-        })
-        .collect();
+        reason,
+    };
+    if !(1..=MAX_WORKERS).contains(&config.workers) {
+        return Err(fail(format!(
+            "{} workers: give 1 to {MAX_WORKERS}",
+            config.workers
+        )));
+    }
+    let listener = TcpListener::bind(config.addr).map_err(|e| fail(e.to_string()))?;
+    let addr = listener.local_addr().map_err(|e| fail(e.to_string()))?;
+    let server = Arc::new(Server {
+        shared: Service::new(config).shared,
+        guard: guard::Guard::new(addr),
+        connections: http::Slots::new(MAX_CONNECTIONS),
+        workers: http::Slots::new(config.workers),
+        stopping: AtomicBool::new(false),
+    });
+    let mine = Arc::clone(&server);
+    let acceptor = std::thread::Builder::new()
+        .name("satpuz-serve-accept".into())
+        .spawn(move || accept_loop(&mine, &listener))
+        .map_err(|e| fail(format!("cannot start a thread: {e}")))?;
     Ok(Running {
-        http,
+        server,
         addr,
-        workers,
+        acceptor: Some(acceptor),
     })
+}
+
+/// Takes connections while a slot is free, each on a thread of its own.
+fn accept_loop(server: &Arc<Server>, listener: &TcpListener) {
+    loop {
+        // Waits here while MAX_CONNECTIONS are open: the next stay in the system's queue.
+        let slot = server.connections.take();
+        let accepted = listener.accept();
+        if server.stopping.load(Ordering::SeqCst) {
+            return;
+        }
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of file descriptors or the like: wait for connections to close.
+                drop(slot);
+                std::thread::sleep(Duration::from_millis(20));
+                continue;
+            }
+        };
+        let mine = Arc::clone(server);
+        // The slot goes with the connection to its thread; if no thread can be made, the
+        // closure is dropped, closing the connection and giving the slot back.
+        let _ = std::thread::Builder::new()
+            .name("satpuz-serve-conn".into())
+            .spawn(move || {
+                let _slot = slot;
+                serve_connection(&mine, stream);
+            });
+    }
 }
 
 /// A response before it is written: status, content type, body.
@@ -173,59 +241,36 @@ impl Reply {
     }
 }
 
-fn serve_one(shared: &Arc<Shared>, mut request: Request) {
-    let method = request.method().clone();
-    let url = request.url().to_string();
-    let path = url.split(['?', '#']).next().unwrap_or("/").to_string();
-    let reply = if path.starts_with("/api/") {
-        match read_body(&mut request) {
-            Ok(body) => handle_api(shared, &method, &path, body),
-            Err(e) => e.reply(),
-        }
-    } else {
-        pages::page(&method, &path)
-    };
-    let _ = request.respond(to_response(reply));
-}
-
-fn to_response(reply: Reply) -> Response<std::io::Cursor<Vec<u8>>> {
-    let header = |name: &str, value: &str| Header::from_bytes(name, value).ok();
-    let mut response = Response::from_data(reply.body).with_status_code(reply.status);
-    let headers = [
-        header("Content-Type", reply.content_type),
-        header("Cache-Control", "no-store"),
-        header("X-Content-Type-Options", "nosniff"),
-        header(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
-        ),
-    ];
-    for h in headers.into_iter().flatten() {
-        response.add_header(h);
+/// One connection: its request read by the deadline, refused or answered, then closed.
+fn serve_connection(server: &Server, mut stream: TcpStream) {
+    let deadline = Instant::now() + http::REQUEST_DEADLINE;
+    let _ = stream.set_nodelay(true);
+    let mut method = Method::Other;
+    let reply: Result<Option<Reply>, ApiError> = (|| {
+        let Some(mut incoming) = http::Incoming::read_head(&mut stream, deadline)? else {
+            return Ok(None);
+        };
+        method = incoming.method;
+        server.guard.check(&guard::Head {
+            post: incoming.method == Method::Post,
+            host: incoming.header("host"),
+            origin: incoming.header("origin"),
+            content_type: incoming.header("content-type"),
+        })?;
+        let body = incoming.read_body(&mut stream, MAX_BODY)?;
+        let path = incoming.path();
+        let _worker = server.workers.take();
+        Ok(Some(if path.starts_with("/api/") {
+            handle_api(&server.shared, incoming.method, path, body)
+        } else {
+            pages::page(&incoming.method, path)
+        }))
+    })();
+    match reply {
+        Ok(None) => {} // nothing asked: closed unanswered
+        Ok(Some(reply)) => http::respond(stream, &reply, method == Method::Head),
+        Err(refused) => http::respond(stream, &refused.reply(), method == Method::Head),
     }
-    response
-}
-
-/// The request body, refused (413) past [`MAX_BODY`] whether or not a length was declared.
-fn read_body(request: &mut Request) -> Result<Vec<u8>, ApiError> {
-    let too_large = || ApiError {
-        status: 413,
-        field: None,
-        message: format!("the request body is over {} bytes", MAX_BODY),
-    };
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| ApiError::bad(None, format!("cannot read the request body: {e}")))?;
-    if body.len() > MAX_BODY {
-        return Err(too_large());
-    }
-    Ok(body)
 }
 
 /// The server's work without the network: what a worker does with a request once its body is
@@ -248,7 +293,7 @@ impl Service {
 
     /// A POST to an API path with this body.
     pub fn api(&self, path: &str, body: &[u8]) -> Reply {
-        handle_api(&self.shared, &Method::Post, path, body.to_vec())
+        handle_api(&self.shared, Method::Post, path, body.to_vec())
     }
 
     /// A GET of a page or asset.
@@ -277,7 +322,7 @@ fn route(path: &str) -> Option<Handler> {
     })
 }
 
-fn handle_api(shared: &Arc<Shared>, method: &Method, path: &str, body: Vec<u8>) -> Reply {
+fn handle_api(shared: &Arc<Shared>, method: Method, path: &str, body: Vec<u8>) -> Reply {
     let Some(handler) = route(path) else {
         return ApiError {
             status: 404,
@@ -286,7 +331,7 @@ fn handle_api(shared: &Arc<Shared>, method: &Method, path: &str, body: Vec<u8>) 
         }
         .reply();
     };
-    if *method != Method::Post {
+    if method != Method::Post {
         return ApiError {
             status: 405,
             field: None,
@@ -323,24 +368,41 @@ fn within_limit(
     }
     let (tx, rx) = mpsc::channel();
     let mine = Arc::clone(shared);
+    // Every solve of the call stops at the time limit, inside the search
+    // (`Stop::bound_solves`): the call's thread ends soon after its client is answered 503.
+    let stop = Stop::new(Some(shared.time_limit));
+    let bound = stop.clone();
     let spawned = std::thread::Builder::new()
         .name("satpuz-serve-call".into())
         .spawn(move || {
+            let _bound = bound.bound_solves();
             let _ = tx.send(work(&mine));
         });
     if spawned.is_err() {
         return Err(busy());
     }
     match rx.recv_timeout(shared.time_limit) {
+        // Past the limit its solves were stopped: an error is the limit's, not the input's, and
+        // no answer is trusted that a stopped solve might have shaped.
+        Ok(_) if stop.should_stop() => Err(busy()),
         Ok(result) => result,
         Err(mpsc::RecvTimeoutError::Timeout) => {
+            // Its solves stop at their next conflict if the deadline has not told them yet.
+            stop.interrupt();
             // Counted late until it ends: its result is dropped with the channel.
             let late = Arc::clone(&shared.late);
             late.fetch_add(1, Ordering::SeqCst);
-            std::thread::spawn(move || {
-                let _ = rx.recv();
+            let counted = Arc::clone(&late);
+            let watcher = std::thread::Builder::new()
+                .name("satpuz-serve-late".into())
+                .spawn(move || {
+                    let _ = rx.recv();
+                    counted.fetch_sub(1, Ordering::SeqCst);
+                });
+            if watcher.is_err() {
+                // Not watched, so not counted: the interrupt above ends its solves anyway.
                 late.fetch_sub(1, Ordering::SeqCst);
-            });
+            }
             Err(busy())
         }
         Err(mpsc::RecvTimeoutError::Disconnected) => {

@@ -1,7 +1,7 @@
 //! The embedded pages and assets, by path. Nothing here touches the file system at run time:
 //! the files are compiled into the binary.
 
-use tiny_http::Method;
+use super::http::Method;
 
 use super::Reply;
 use super::api::ApiError;

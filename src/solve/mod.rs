@@ -36,6 +36,10 @@ pub enum SolveError {
     /// The solver itself failed (varisat's error, or a proof it could not write).
     #[error("solver failed: {0}")]
     Solver(String),
+    /// The search was stopped by the stop condition bound to it ([`stop::Stop::bound_solves`]:
+    /// a time limit, `--timeout` or Ctrl-C) before it found a verdict.
+    #[error("the solver was stopped before it reached a verdict")]
+    Stopped,
     /// A solver with a learning budget (the grid generator's, counted in learnt clauses) spent it.
     #[error("the solver gave up: its budget of learnt clauses is spent")]
     OverBudget,
@@ -142,9 +146,11 @@ impl Default for Varisat {
 }
 
 impl Varisat {
+    /// A solver that obeys the stop condition bound to this thread, if any
+    /// ([`stop::Stop::bound_solves`]).
     pub(crate) fn new() -> Self {
         Varisat {
-            solver: varisat::Solver::new(),
+            solver: bounded_varisat(),
             buf: Vec::new(),
             assumed: false,
         }
@@ -250,6 +256,16 @@ impl std::io::Write for LearntClauses {
     }
 }
 
+/// A varisat solver that obeys the stop condition bound to this thread, if any
+/// ([`stop::Stop::bound_solves`]): every one satpuz makes is made here.
+fn bounded_varisat<'a>() -> varisat::Solver<'a> {
+    let mut solver = varisat::Solver::new();
+    if let Some(stop) = stop::bound() {
+        solver.set_interrupt(move || stop.should_stop());
+    }
+    solver
+}
+
 fn to_varisat(l: Lit) -> varisat::Lit {
     varisat::Lit::from_index(l.var().idx(), !l.is_neg())
 }
@@ -282,6 +298,7 @@ impl Backend for Varisat {
             {
                 SolveError::OverBudget
             }
+            varisat::solver::SolverError::Interrupted => SolveError::Stopped,
             e => SolveError::Solver(e.to_string()),
         })
     }

@@ -122,14 +122,17 @@ fn drat_refutation_with(
     let failed = |e: &dyn std::fmt::Display| SolveError::Solver(e.to_string());
     let mut proof = Vec::new();
     let unsat = {
-        let mut solver = varisat::Solver::new();
+        let mut solver = super::bounded_varisat();
         solver.config(config).map_err(|e| failed(&e))?;
         solver.write_proof(&mut proof, ProofFormat::Drat);
         for cl in cnf.clauses.iter().chain(extra.iter().map(Vec::as_slice)) {
             let lits: Vec<varisat::Lit> = cl.iter().map(|&l| super::to_varisat(l)).collect();
             solver.add_clause(&lits);
         }
-        let sat = solver.solve().map_err(|e| failed(&e))?;
+        let sat = solver.solve().map_err(|e| match e {
+            varisat::solver::SolverError::Interrupted => SolveError::Stopped,
+            e => failed(&e),
+        })?;
         solver.close_proof().map_err(|e| failed(&e))?;
         !sat
     };

@@ -2,12 +2,15 @@
 //! raise (the command line raises it from its Ctrl-C/SIGTERM handler).
 //!
 //! Enumeration loops check [`Stop::should_stop`] between solver calls and return what they
-//! have found so far, marked incomplete ([`Enumerated`]). One call of varisat 0.2's `solve()`
-//! cannot be interrupted from outside, so a single long solve only notices the stop when it
-//! returns; the command line therefore runs the work on a worker thread and, when the stop
-//! comes and the worker does not return soon after, prints what it knows and exits (see
-//! `src/cli/run.rs`).
+//! have found so far, marked incomplete ([`Enumerated`]). Inside one solve, the embedded
+//! varisat (patched for it: `vendor/varisat/PATCHES.md`) asks the stop condition bound to the
+//! thread that made it ([`Stop::bound_solves`]) before each conflict, and fails with
+//! [`SolveError::Stopped`] once it says stop. Solvers made on other threads (a parallel count's)
+//! and external solver processes do not hear it; for them the command line still prints what
+//! it knows when the worker does not return soon after the stop (see `src/cli/run.rs`).
 
+use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -127,6 +130,45 @@ impl Stop {
     }
 }
 
+thread_local! {
+    /// The stop condition every varisat solver made on this thread obeys ([`Stop::bound_solves`]).
+    static BOUND: RefCell<Option<Stop>> = const { RefCell::new(None) };
+}
+
+impl Stop {
+    /// Until the guard is dropped, every varisat solver made on this thread stops its search
+    /// (within one conflict) once this condition says stop, failing with
+    /// [`SolveError::Stopped`]: a deadline or a flag bounds even one long solve. The server
+    /// binds its time limit so; the command line its `--timeout` and Ctrl-C.
+    pub fn bound_solves(&self) -> BoundSolves {
+        let previous = BOUND.with_borrow_mut(|b| b.replace(self.clone()));
+        BoundSolves {
+            previous,
+            _on_this_thread: PhantomData,
+        }
+    }
+}
+
+/// The stop condition bound to this thread, if any (for a solver being made).
+pub(crate) fn bound() -> Option<Stop> {
+    BOUND.with_borrow(Clone::clone)
+}
+
+/// While it lives, solvers made on its thread obey a stop condition ([`Stop::bound_solves`]).
+#[must_use = "the binding ends when the guard is dropped"]
+pub struct BoundSolves {
+    previous: Option<Stop>,
+    /// Dropped on the thread that made it (it restores that thread's binding).
+    _on_this_thread: PhantomData<*const ()>,
+}
+
+impl Drop for BoundSolves {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        BOUND.with_borrow_mut(|b| *b = previous);
+    }
+}
+
 /// What an enumeration found before it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Enumerated {
@@ -151,7 +193,9 @@ pub fn enumerate_until(
         });
     }
     let mut stopped = None;
+    let mut seen = 0;
     let found = enumerate(cnf, backend, limit, |model| {
+        seen += 1;
         on_model(model)?;
         stopped = stop.reason();
         if stopped.is_some() {
@@ -159,8 +203,16 @@ pub fn enumerate_until(
         } else {
             ControlFlow::Continue(())
         }
-    })?;
-    Ok(Enumerated { found, stopped })
+    });
+    match found {
+        Ok(found) => Ok(Enumerated { found, stopped }),
+        // Stopped inside a solve: what was found before it stands.
+        Err(SolveError::Stopped) if stop.should_stop() => Ok(Enumerated {
+            found: seen,
+            stopped: stop.reason(),
+        }),
+        Err(e) => Err(e),
+    }
 }
 
 /// [`super::split::count_until`] on a backend of the caller's (an external solver, or a
@@ -260,8 +312,18 @@ impl CountedVars {
         let mut stopped = None;
         while limit.is_none_or(|l| found < l) {
             stopped = stop.reason();
-            if stopped.is_some() || !backend.solve(&[])? {
+            if stopped.is_some() {
                 break;
+            }
+            match backend.solve(&[]) {
+                Ok(true) => {}
+                Ok(false) => break,
+                // Stopped inside the solve: what was counted before it stands.
+                Err(SolveError::Stopped) if stop.should_stop() => {
+                    stopped = stop.reason();
+                    break;
+                }
+                Err(e) => return Err(e),
             }
             let model = backend.model(self.model_vars);
             let more = match limit {
@@ -310,6 +372,76 @@ mod tests {
         .unwrap();
         assert_eq!(done.found, 5);
         assert_eq!(done.stopped, Some(StopReason::Interrupted));
+    }
+
+    #[test]
+    fn a_bound_stop_ends_a_long_solve_inside_it_and_the_binding_ends_with_its_guard() {
+        // 11 pigeons in 10 holes: far more than a second for varisat.
+        let cnf = crate::solve::tests::pigeonhole(10);
+        let stop = Stop::never();
+        let raiser = stop.clone();
+        let guard = stop.bound_solves();
+        let mut solver = Varisat::with_cnf(&cnf);
+        let raised = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            raiser.interrupt();
+        });
+        assert!(matches!(solver.solve(&[]), Err(SolveError::Stopped)));
+        raised.join().unwrap();
+        // Stopped for good: the next solve stops before its first conflict.
+        assert!(matches!(solver.solve(&[]), Err(SolveError::Stopped)));
+        drop(guard);
+        assert!(bound().is_none());
+        // A solver made outside the binding is not bound.
+        let mut small = Varisat::with_cnf(&crate::solve::tests::pigeonhole(3));
+        assert!(!small.solve(&[]).unwrap());
+    }
+
+    #[test]
+    fn a_count_stopped_inside_a_solve_keeps_what_it_counted() {
+        // 987 models (no two neighbours of 14 variables both false), then a stop raised as
+        // the 101st solve begins.
+        use crate::cnf::ClauseSink;
+        let mut cnf = Cnf::default();
+        let x: Vec<_> = (0..14).map(|_| cnf.fresh_lit()).collect();
+        for pair in x.windows(2) {
+            cnf.add_clause(pair);
+        }
+        /// Raises the stop as its 101st solve begins, so that solve is the one stopped.
+        struct RaiseAt101(Varisat, Stop, u32);
+        impl Backend for RaiseAt101 {
+            fn add_clause(&mut self, lits: &[crate::cnf::Lit]) {
+                self.0.add_clause(lits);
+            }
+            fn solve(&mut self, assumptions: &[crate::cnf::Lit]) -> Result<bool, SolveError> {
+                self.2 += 1;
+                if self.2 == 101 {
+                    self.1.interrupt();
+                }
+                self.0.solve(assumptions)
+            }
+            fn model(&self, num_vars: u32) -> Vec<bool> {
+                self.0.model(num_vars)
+            }
+            fn failed_assumptions(&self) -> Vec<crate::cnf::Lit> {
+                self.0.failed_assumptions()
+            }
+        }
+        for count in [false, true] {
+            let stop = Stop::never();
+            let _guard = stop.bound_solves();
+            let mut solver = RaiseAt101(Varisat::with_cnf(&cnf), stop.clone(), 0);
+            let done = if count {
+                count_until_on(&cnf, &mut solver, None, &stop, |_| {}).unwrap()
+            } else {
+                enumerate_until(&mut cnf.clone(), &mut solver, None, &stop, |_| {
+                    ControlFlow::Continue(())
+                })
+                .unwrap()
+            };
+            assert_eq!(done.found, 100, "count {count}");
+            assert_eq!(done.stopped, Some(StopReason::Interrupted));
+        }
     }
 
     #[test]

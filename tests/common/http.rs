@@ -42,9 +42,25 @@ pub fn request(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> std::io::Result<HttpReply> {
+    request_within(addr, method, path, headers, body, Duration::from_secs(120))
+}
+
+/// [`request`], failing when the server is silent for `timeout`.
+pub fn request_within(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+    timeout: Duration,
+) -> std::io::Result<HttpReply> {
     let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(120)))?;
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    stream.set_read_timeout(Some(timeout))?;
+    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    // The address asked, unless the caller names another Host.
+    if !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: {addr}\r\n"));
+    }
     if !headers
         .iter()
         .any(|(n, _)| n.eq_ignore_ascii_case("transfer-encoding"))

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::cnf::Lit;
+use crate::json_keys::Unique;
 use crate::model::EncodeOptions;
 use crate::puzzles::grid::{GridPuzzle, nearest};
 use crate::solve::{Deletion, NoWitnesses, Role, Session, SolveError};
@@ -40,42 +41,6 @@ struct RawSheet {
     rooms: Unique<Unique<Option<String>>>,
     #[serde(default)]
     thief: Option<String>,
-}
-
-/// A JSON object as a map that refuses a key given twice (serde's own maps keep the last,
-/// which would silently drop what the player wrote first).
-struct Unique<V>(BTreeMap<String, V>);
-
-impl<V> Default for Unique<V> {
-    fn default() -> Self {
-        Unique(BTreeMap::new())
-    }
-}
-
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit<V>(std::marker::PhantomData<V>);
-        impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Visit<V> {
-            type Value = Unique<V>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an object")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Unique<V>, A::Error> {
-                let mut out = BTreeMap::new();
-                while let Some((k, v)) = map.next_entry::<String, V>()? {
-                    if out.contains_key(&k) {
-                        return Err(serde::de::Error::custom(format!("`{k}` is given twice")));
-                    }
-                    out.insert(k, v);
-                }
-                Ok(Unique(out))
-            }
-        }
-        d.deserialize_map(Visit(std::marker::PhantomData))
-    }
 }
 
 /// Lower case, without a leading "the ", so `Library` finds `the Library`.

@@ -55,6 +55,9 @@ impl SolverError {
 #[derive(Default)]
 pub struct Solver<'a> {
     ctx: Box<Context<'a>>,
+    /// satpuz: asked before each conflict step of a search whether to stop it there
+    /// ([`Solver::set_interrupt`]; PATCHES.md).
+    interrupt: Option<Box<dyn FnMut() -> bool + Send + Sync + 'a>>,
 }
 
 impl<'a> Solver<'a> {
@@ -137,6 +140,13 @@ impl<'a> Solver<'a> {
         variables::observe_internal_vars(ctx.borrow())
     }
 
+    /// satpuz: makes every later [`Solver::solve`] call `check` before each conflict step and
+    /// stop, returning [`SolverError::Interrupted`], as soon as it returns true (e.g. a
+    /// deadline passed, or a flag another thread raised). Replaces any earlier check.
+    pub fn set_interrupt(&mut self, check: impl FnMut() -> bool + Send + Sync + 'a) {
+        self.interrupt = Some(Box::new(check));
+    }
+
     /// Check the satisfiability of the current formula.
     pub fn solve(&mut self) -> Result<bool, SolverError> {
         self.ctx.solver_state.solver_invoked = true;
@@ -147,7 +157,11 @@ impl<'a> Solver<'a> {
             "solve() called after encountering an unrecoverable error"
         );
 
-        while schedule_step(ctx.borrow()) {}
+        // satpuz: the search stops where the interrupt says so, between two conflict steps;
+        // `sat_state` stays `Unknown`, so the call returns `SolverError::Interrupted` below and
+        // the solver can be used again (adding a clause or solving restarts the search).
+        let interrupt = &mut self.interrupt;
+        while !interrupt.as_mut().is_some_and(|stop| stop()) && schedule_step(ctx.borrow()) {}
 
         proof::solve_finished(ctx.borrow());
 
