@@ -357,3 +357,31 @@ fn twenty_hard_puzzles_in_a_row_then_a_hint_is_answered() {
     assert!(took < Duration::from_secs(1), "the hint took {took:?}");
     assert!(s.alive());
 }
+
+#[test]
+fn a_grid_too_large_to_encode_is_refused_and_the_server_lives() {
+    let mut s = ChildServer::start(&[]);
+    let n = 1000;
+    let values = |prefix: &str| -> Vec<String> { (0..n).map(|i| format!("{prefix}{i}")).collect() };
+    let puzzle = json!({
+        "positions": {"count": n},
+        "categories": [
+            {"name": "a", "values": values("a")},
+            {"name": "b", "values": values("b")},
+        ],
+        "clues": [{"kind": "same", "a": "a0", "b": "b0"}],
+    });
+    for path in ["/api/grid/load", "/api/grid/hint"] {
+        let r = post(
+            &s.addr,
+            path,
+            &[JSON],
+            &json!({"puzzle": puzzle}).to_string(),
+        );
+        assert_eq!(r.status, 400, "{path}: {}", r.text());
+        assert_eq!(r.json()["field"], "puzzle", "{}", r.text());
+        assert!(s.alive(), "{path} ended the server");
+    }
+    let r = post(&s.addr, DEAL, &[JSON], DEAL_BODY);
+    assert_eq!(r.status, 200, "{}", r.text());
+}
