@@ -1,22 +1,26 @@
 #!/usr/bin/env python3
-"""Count the solutions of satpuz grid-puzzle files with PySAT and with OR-tools CP-SAT, the two
-references of issue 3, on the same files `cargo bench --bench grid_scale` times.
+"""Count the solutions of satpuz grid-puzzle files with PySAT and OR-tools CP-SAT, and with satpuz
+when given its binary: the side-by-side comparison of docs/performance.md (benches/compare.sh
+runs it on the table's files).
 
   pip install python-sat ortools
-  python3 benches/grid_compare.py benches/grid/*.json benches/grid/positional/*.json \
-      benches/grid/planted/*.json
+  python3 benches/grid_compare.py --satpuz target/release/satpuz benches/grid/*.json
 
 PySAT: one-hot position variables, exactly-one per value and per (category, position) with
 sequential-counter AMO, the support encoding for each clue, CaDiCaL 1.5.3, blocking clauses on
 the position variables. CP-SAT: an integer position per value, AddAllDifferent per category,
 each clue a table constraint (inside `either`, reified both ways so that no
-solution is counted twice), all solutions enumerated.
-Each count is timed from the parsed file to the last solution (median of --runs runs).
+solution is counted twice), all solutions enumerated. satpuz: `satpuz count FILE --all --json`,
+whose `time_ms` is the count's own time from the parsed file, as for the other two.
+Each count is timed from the parsed file to the last solution (median of --runs runs); the
+three counts must agree, or the script stops with an error.
 """
 
 import argparse
 import json
 import statistics
+import subprocess
+import sys
 import time
 
 
@@ -178,22 +182,63 @@ def cpsat_count(puzzle, limit):
     return counter.found
 
 
+def satpuz_count(binary):
+    def count(path, limit):
+        out = subprocess.run(
+            [binary, "count", path, "--limit", str(limit), "--json", "-q"],
+            capture_output=True, text=True, check=False,
+        )
+        if out.returncode not in (0, 3):
+            sys.exit(f"satpuz count {path}: exit {out.returncode}: {out.stderr}")
+        report = json.loads(out.stdout)
+        return report["solutions"], report["time_ms"]
+
+    return count
+
+
+def timed(fn, puzzle, limit):
+    """Solutions and milliseconds of one in-process count."""
+    t = time.perf_counter()
+    found = fn(puzzle, limit)
+    return found, (time.perf_counter() - t) * 1e3
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--limit", type=int, default=100000)
+    ap.add_argument("--satpuz", metavar="BINARY", help="also time `BINARY count FILE --all`")
+    ap.add_argument("--markdown", action="store_true", help="one table row per file")
     args = ap.parse_args()
-    print(f"{'file':40} {'tool':8} {'solutions':>9} {'median ms':>10}")
+    tools = [("pysat", lambda f, p: timed(pysat_count, p, args.limit)),
+             ("cp-sat", lambda f, p: timed(cpsat_count, p, args.limit))]
+    if args.satpuz:
+        count = satpuz_count(args.satpuz)
+        tools.insert(0, ("satpuz", lambda f, p: count(f, args.limit)))
+    if args.markdown:
+        names = " | ".join(f"{name} ms" for name, _ in tools)
+        print(f"| file | solutions | {names} |")
+        print("|---|---:|" + "---:|" * len(tools))
+    else:
+        print(f"{'file':40} {'tool':8} {'solutions':>9} {'median ms':>10}")
     for f in args.files:
         puzzle = json.load(open(f))
-        for name, fn in (("pysat", pysat_count), ("cp-sat", cpsat_count)):
-            times, found = [], None
+        medians, counts = [], set()
+        for name, fn in tools:
+            times = []
             for _ in range(args.runs):
-                t = time.perf_counter()
-                found = fn(puzzle, args.limit)
-                times.append((time.perf_counter() - t) * 1e3)
-            print(f"{f:40} {name:8} {found:>9} {statistics.median(times):>10.1f}", flush=True)
+                found, ms = fn(f, puzzle)
+                counts.add(found)
+                times.append(ms)
+            medians.append(statistics.median(times))
+            if not args.markdown:
+                print(f"{f:40} {name:8} {found:>9} {medians[-1]:>10.1f}", flush=True)
+        if len(counts) != 1:
+            sys.exit(f"{f}: the tools disagree on the count: {sorted(counts)}")
+        if args.markdown:
+            cells = " | ".join(f"{m:.1f}" if m < 100 else f"{m:.0f}" for m in medians)
+            print(f"| {f} | {counts.pop()} | {cells} |", flush=True)
 
 
 if __name__ == "__main__":

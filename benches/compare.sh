@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The side-by-side table of docs/performance.md: satpuz, PySAT and OR-tools CP-SAT count the
+# same logic-grid files, each timed from the parsed file to its last answer (median of 3 runs;
+# the three counts must agree). Setup, once: `pip install python-sat ortools`.
+#   benches/compare.sh              the table's files
+#   benches/compare.sh FILE...      any grid files in the bench format (benches/grid/)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+if [ $# -eq 0 ]; then
+    set -- benches/grid/n10-s1-relaxed.json benches/grid/n20-s2.json \
+        benches/grid/n20-s2-relaxed.json benches/grid/n30-s1.json \
+        benches/grid/n30-s1-relaxed.json benches/grid/n50-s2.json benches/grid/n50-s8.json \
+        benches/grid/n50-s8-relaxed.json
+fi
+python3 benches/grid_compare.py --satpuz target/release/satpuz --markdown --runs 3 "$@"
