@@ -833,12 +833,14 @@ fn counts_from_flags_allocate_nothing_up_front() {
         let run = run_with(
             satpuz(&["inquest", "--count", count, "--timeout", "1", "--seed", "1"]),
             Duration::from_secs(10),
+            // Sampled until the child exits (a zombie has no Vm lines): one read at a fixed
+            // moment found it already gone on a busy machine.
             |child| {
-                std::thread::sleep(Duration::from_millis(700));
-                peak = (
-                    vm_peak_mb(child.id(), "VmPeak:").unwrap_or(0),
-                    vm_peak_mb(child.id(), "VmHWM:").unwrap_or(0),
-                );
+                while let Some(vm_peak) = vm_peak_mb(child.id(), "VmPeak:") {
+                    let rss = vm_peak_mb(child.id(), "VmHWM:").unwrap_or(0);
+                    peak = (peak.0.max(vm_peak), peak.1.max(rss));
+                    std::thread::sleep(Duration::from_millis(50));
+                }
             },
         );
         assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
