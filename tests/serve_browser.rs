@@ -549,7 +549,7 @@ fn a_grid_file_is_played_in_chromium() {
     idle(&b);
     let message = b.text(&b.find("#message"));
     assert!(
-        message.contains("Something is wrong") && message.contains("red in house1"),
+        message.contains("Something is wrong") && message.contains("red in house 1"),
         "{message}"
     );
     assert!(

@@ -222,3 +222,153 @@ fn portia_two_follows_the_seeds_numbering() {
     }
     s.shutdown();
 }
+
+#[test]
+fn a_grid_hint_cites_a_written_square_instead_of_re_deriving_it() {
+    let s = server();
+    let a = s.addr().to_string();
+    // Zebra: yellow written in house 1 (with the Norwegian, blue in house 2 and milk in house
+    // 3). Kools in house 1 follows from clue 7 ("Kools are smoked in the yellow house") and the
+    // written yellow; the hint must not re-derive yellow from clues 1, 5, 9 and 14.
+    let sheet = json!({
+        "house1": {"colour": "yellow", "nationality": "Norwegian"},
+        "house2": {"colour": "blue"},
+        "house3": {"drink": "milk"}
+    });
+    let (status, h) = post_json(&a, "/api/grid/hint", &json!({"sheet": sheet}));
+    assert_eq!(status, 200, "{h}");
+    assert_eq!(h["hint"], "fill", "{h}");
+    assert_eq!(h["square"]["value"], "Kools", "{h}");
+    assert_eq!(h["clues"], json!([7]), "{h}");
+    assert_eq!(
+        h["given"],
+        json!([{"position": "house1", "category": "colour", "value": "yellow"}]),
+        "{h}"
+    );
+    s.shutdown();
+}
+
+#[test]
+fn the_jindosh_answer_is_the_riddles_and_why_speaks_in_sentences() {
+    let s = server();
+    let a = s.addr().to_string();
+    // The answer: the seed's owners (the riddle's stated answer), and every seat.
+    let (status, answer) = post_json(&a, "/api/jindosh/answer", &json!({}));
+    assert_eq!(status, 200, "{answer}");
+    for (name, heirloom) in common::JINDOSH_OWNERS {
+        assert!(
+            answer["owners"]
+                .as_array()
+                .unwrap()
+                .contains(&json!({"name": name, "heirloom": heirloom})),
+            "{answer}"
+        );
+    }
+    let seats = answer["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 5);
+    // Each needed clue's change is a sentence naming a seat by its place, and it is a change:
+    // the other answer puts a different value there.
+    let (status, why) = post_json(&a, "/api/jindosh/why", &json!({}));
+    assert_eq!(status, 200, "{why}");
+    let ordinals = ["first", "second", "third", "fourth", "fifth"];
+    for c in why["clues"].as_array().unwrap() {
+        let Some(w) = c["without_it"].as_str() else {
+            assert_eq!(c["needed"], false, "{c}");
+            continue;
+        };
+        assert!(w.starts_with("Without this clue, "), "{w}");
+        let seat = ordinals
+            .iter()
+            .position(|o| w.contains(&format!("the {o} seat")))
+            .unwrap_or_else(|| panic!("no seat in {w}"));
+        let here = &seats[seat];
+        let other = here
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(k, _)| *k != "seat")
+            .find(|(_, v)| w.contains(v.as_str().unwrap()));
+        assert!(
+            other.is_none(),
+            "{w}: the answer already has {other:?} there"
+        );
+    }
+    // Two names given one heirloom: said in the report.
+    let (status, v) = post_json(
+        &a,
+        "/api/jindosh/try",
+        &json!({"heirlooms": {"Lady Winslow": "Ring", "Madam Natsiou": "Ring", "Doctor Marcolla": "Diamond"}}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        v["shared"],
+        json!([{"heirloom": "Ring", "names": ["Lady Winslow", "Madam Natsiou"]}])
+    );
+    assert_eq!(v["opens"], false);
+    s.shutdown();
+}
+
+#[test]
+fn a_wrong_portia_pick_is_told_why_its_casket_fails_and_every_case_follows_the_statements() {
+    let s = server();
+    let a = s.addr().to_string();
+    // Portia I and III, a spread of each catalogue: exactly the portrait's case fits, and a
+    // wrong pick gets its own case as `why_not`. The truths each case states are checked
+    // against the statements' meaning (the CLI's records) in the Portia I sentences.
+    for (generation, step) in [(1, 11), (3, 97)] {
+        let run = satpuz(&[
+            "generate",
+            "portia",
+            "--generation",
+            &generation.to_string(),
+            "--json",
+        ]);
+        assert_eq!(run.code, 0);
+        let records: Vec<Value> = serde_json::from_str(&run.stdout).unwrap();
+        for r in records.iter().step_by(step) {
+            let id = r["id"].as_str().unwrap();
+            let solution = r["solution"].as_u64().unwrap();
+            for chosen in 1..=3u64 {
+                let (status, v) = post_json(
+                    &a,
+                    "/api/portia/verdict",
+                    &json!({"id": id, "casket": chosen}),
+                );
+                assert_eq!(status, 200, "{v}");
+                let steps = v["reasoning"].as_array().unwrap();
+                assert_eq!(steps.len(), 4, "{id}: three cases and the conclusion");
+                for (c, case) in steps[..3].iter().enumerate() {
+                    let case = case.as_str().unwrap();
+                    let fits = case.ends_with(&format!(
+                        "so it can be in the {} casket.",
+                        ["gold", "silver", "lead"][c]
+                    ));
+                    assert_eq!(fits, c as u64 + 1 == solution, "{id}: {case}");
+                    if generation == 1 {
+                        let list = r["caskets"].as_array().unwrap();
+                        let trues = list
+                            .iter()
+                            .filter(|p| {
+                                let p = p.as_i64().unwrap();
+                                (p.unsigned_abs() == c as u64 + 1) == (p > 0)
+                            })
+                            .count();
+                        assert!(
+                            case.contains(&format!("That makes {trues} of 3 true")),
+                            "{id}: {case}"
+                        );
+                    }
+                }
+                if chosen == solution {
+                    assert!(v.get("why_not").is_none(), "{v}");
+                } else {
+                    assert_eq!(v["why_not"], steps[chosen as usize - 1], "{id}");
+                }
+                if generation == 3 {
+                    assert_eq!(v["maker_inscriptions"].as_array().unwrap().len(), 3);
+                }
+            }
+        }
+    }
+    s.shutdown();
+}

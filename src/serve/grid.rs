@@ -12,9 +12,9 @@ use serde_json::Value;
 use super::Reply;
 use super::Shared;
 use super::api::{ApiError, Fields};
-use crate::puzzles::grid::GridPuzzle;
 use crate::puzzles::grid::answers::grid_solver;
-use crate::puzzles::grid::family::clue_note;
+use crate::puzzles::grid::family::{clue_note, question_pairs};
+use crate::puzzles::grid::{GridAnswer, GridPuzzle};
 use crate::puzzles::inquest::sheet::{Forced, Mark, Square, grid_hint, grid_marks};
 use crate::report::{ClueNote, SCHEMA_VERSION};
 use crate::solve::{Verdict, solve_unique};
@@ -39,8 +39,15 @@ pub struct GridLoadReport {
     pub example: Option<String>,
     /// What a position is called (`house`).
     pub noun: String,
-    /// The positions' labels, first to last (the sheet's columns).
+    /// The positions' labels, first to last: the sheet's keys (the file's labels, else
+    /// `house1`, `house2`, ...).
     pub positions: Vec<String>,
+    /// The positions as a player reads them: the file's labels, else `house 1`, `house 2`.
+    pub position_names: Vec<String>,
+    /// The file's question (`question.text`), asked above the sheet and answered once it is
+    /// solved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question: Option<String>,
     /// The categories (the sheet's rows) and their values.
     pub categories: Vec<GridCategory>,
     /// The clues, numbered from 1.
@@ -87,6 +94,19 @@ pub struct GridCheckReport {
     pub complete: bool,
     /// Complete and the solver's (unique) answer.
     pub right: bool,
+    /// Right, and the file has a question: its answer read off the sheet, one pair per value
+    /// of the question's `each` category (`{"each": "Japanese", "show": "zebra"}`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub answer: Vec<QuestionPair>,
+}
+
+/// A line of the question's answer.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct QuestionPair {
+    /// A value of the question's `each` category.
+    pub each: String,
+    /// The value of its `show` category at the same position.
+    pub show: String,
 }
 
 /// A square in the puzzle's words.
@@ -280,6 +300,17 @@ pub(crate) fn load_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
         example: example.then(|| EXAMPLE.to_string()),
         noun: puzzle.positions.noun.clone(),
         positions: puzzle.position_labels(),
+        position_names: match &puzzle.positions.labels {
+            Some(labels) => labels.clone(),
+            None => (1..=puzzle.positions.count)
+                .map(|i| format!("{} {i}", puzzle.positions.noun))
+                .collect(),
+        },
+        question: puzzle.question.as_ref().map(|q| {
+            q.text
+                .clone()
+                .unwrap_or_else(|| format!("Each {}'s {}?", q.each, q.show))
+        }),
         categories: puzzle
             .categories
             .iter()
@@ -318,6 +349,18 @@ pub(crate) fn check_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
                 .map_err(|e| ApiError::internal(format!("checking the sheet: {e}")))?,
             Forced::Complete { .. }
         );
+    let answer = if right {
+        let table = placed
+            .iter()
+            .map(|row| row.iter().map(|v| v.unwrap_or_default()).collect())
+            .collect();
+        question_pairs(&puzzle, &GridAnswer { table })
+            .into_iter()
+            .map(|(each, show)| QuestionPair { each, show })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let count = |m: Mark| marks.iter().filter(|&&x| x == m).count();
     Ok(Reply::json(&GridCheckReport {
         schema_version: SCHEMA_VERSION,
@@ -335,6 +378,7 @@ pub(crate) fn check_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
             .collect(),
         complete,
         right,
+        answer,
     }))
 }
 

@@ -3,14 +3,17 @@
 //! choice of heirloom for each name against the solver's answer, and why: the clues that
 //! answer needs (`satpuz solve --why`).
 
+use std::rc::Rc;
+
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::Reply;
 use super::Shared;
 use super::api::{ApiError, Fields};
+use super::grid::find;
 use crate::puzzles::grid::GridPuzzle;
-use crate::puzzles::grid::family::GridPuzzleView;
+use crate::puzzles::grid::family::{GridInstance, GridPuzzleView};
 use crate::puzzles::jindosh_text::{self, TextError};
 use crate::puzzles::{BuildOptions, Instance, Purpose, jindosh};
 use crate::report::{ClueNote, SCHEMA_VERSION};
@@ -40,6 +43,8 @@ pub struct LockReport {
     pub names: Vec<String>,
     /// The heirlooms a name can be given.
     pub heirlooms: Vec<String>,
+    /// The riddle's categories, in its order (`person`, `colour`, ...).
+    pub categories: Vec<String>,
     /// The clues read, each with its sentence and what satpuz takes it to mean.
     pub clues: Vec<ClueNote>,
     /// Sentences the reader could not read (they add no clue).
@@ -75,8 +80,44 @@ pub struct LockTryReport {
     pub verdict: String,
     /// Names given no heirloom.
     pub missing: Vec<String>,
+    /// Heirlooms given to more than one name (each woman owns one of her own).
+    pub shared: Vec<SharedHeirloom>,
     /// Answers the clues allow: 1, proved by the solver.
     pub solutions: u64,
+}
+
+/// An heirloom given to several names at once.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SharedHeirloom {
+    /// The heirloom.
+    pub heirloom: String,
+    /// The names it was given to, in the riddle's order.
+    pub names: Vec<String>,
+}
+
+/// `POST /api/jindosh/answer`: the solver's answer to the riddle, for a player who wants it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LockAnswerReport {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
+    pub schema_version: u32,
+    /// Always `grid`.
+    pub family: String,
+    /// Each name with her heirloom, in the riddle's order: what opens the lock.
+    pub owners: Vec<Owner>,
+    /// The whole arrangement, seat by seat from the left: `seat` (its number from 1), then
+    /// one field per category.
+    pub seats: Vec<std::collections::BTreeMap<String, String>>,
+    /// Answers the clues allow: 1, proved by the solver.
+    pub solutions: u64,
+}
+
+/// A name and the heirloom the solver's answer gives her.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Owner {
+    /// The name.
+    pub name: String,
+    /// Her heirloom.
+    pub heirloom: String,
 }
 
 /// `POST /api/jindosh/why`: the clues the answer needs.
@@ -87,7 +128,8 @@ pub struct LockWhyReport {
     /// Always `grid`.
     pub family: String,
     /// Every clue, as `satpuz solve --why --json` reports it: `needed` (without it another
-    /// answer fits) and, when needed, `without_it` (one thing that could then change).
+    /// answer fits) and, when needed, `without_it`: one thing that could then change, said as
+    /// a sentence ("Without this clue, the lady in the first seat could wear white.").
     pub clues: Vec<ClueNote>,
     /// How many clues are needed.
     pub needed: usize,
@@ -242,6 +284,7 @@ pub(crate) fn read_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
         text: riddle.builtin.then(|| RIDDLE_TEXT.to_string()),
         names: values(puzzle, NAMES)?.to_vec(),
         heirlooms: values(puzzle, HEIRLOOMS)?.to_vec(),
+        categories: puzzle.categories.iter().map(|c| c.name.clone()).collect(),
         clues: (0..puzzle.clues.len())
             .map(|i| crate::puzzles::grid::family::clue_note(puzzle, i))
             .collect(),
@@ -249,13 +292,6 @@ pub(crate) fn read_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
         warnings: riddle.warnings,
         solutions: solutions(&verdict),
     }))
-}
-
-/// Matches a name as the sheets do: without regard to case.
-fn find<'a>(known: &'a [String], name: &str) -> Option<&'a String> {
-    known
-        .iter()
-        .find(|k| k.trim().eq_ignore_ascii_case(name.trim()))
 }
 
 pub(crate) fn try_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
@@ -270,7 +306,7 @@ pub(crate) fn try_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
     let (names, heirlooms) = (values(puzzle, NAMES)?, values(puzzle, HEIRLOOMS)?);
     let mut chosen: Vec<Option<&String>> = vec![None; names.len()];
     for (name, heirloom) in given.unwrap_or_default() {
-        let Some(n) = find(names, &name).and_then(|n| names.iter().position(|k| k == n)) else {
+        let Some(n) = find(names, &name) else {
             return Err(ApiError::bad(
                 Some("heirlooms"),
                 format!(
@@ -282,7 +318,7 @@ pub(crate) fn try_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
         let Some(heirloom) = heirloom.filter(|h| !h.trim().is_empty()) else {
             continue;
         };
-        let Some(h) = find(heirlooms, &heirloom) else {
+        let Some(h) = find(heirlooms, &heirloom).map(|h| &heirlooms[h]) else {
             return Err(ApiError::bad(
                 Some("heirlooms"),
                 format!(
@@ -302,6 +338,19 @@ pub(crate) fn try_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
         .filter(|(_, c)| c.is_none())
         .map(|(n, _)| n.clone())
         .collect();
+    let shared: Vec<SharedHeirloom> = heirlooms
+        .iter()
+        .map(|h| SharedHeirloom {
+            heirloom: h.clone(),
+            names: names
+                .iter()
+                .zip(&chosen)
+                .filter(|(_, c)| **c == Some(h))
+                .map(|(n, _)| n.clone())
+                .collect(),
+        })
+        .filter(|s| s.names.len() > 1)
+        .collect();
     let opens = missing.is_empty() && names.iter().zip(&chosen).all(|(n, c)| answer.get(n) == *c);
     Ok(Reply::json(&LockTryReport {
         schema_version: SCHEMA_VERSION,
@@ -309,6 +358,51 @@ pub(crate) fn try_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
         opens,
         verdict: if opens { "opens" } else { "stays shut" }.into(),
         missing,
+        shared,
+        solutions: 1,
+    }))
+}
+
+pub(crate) fn answer_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
+    let mut fields = Fields::parse(body)?;
+    let riddle = riddle_of(&mut fields)?;
+    fields.finish(&READ_FIELDS)?;
+    let puzzle = &riddle.puzzle;
+    let (instance, verdict) = solved(puzzle)?;
+    let model = unique(verdict)?;
+    let owners = heirlooms_in(instance.as_ref(), &model)?;
+    let seats = instance
+        .answer(&model)
+        .map_err(|e| ApiError::internal(format!("reading the answer: {e}")))?
+        .value()["positions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut seat: std::collections::BTreeMap<String, String> = p
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                .collect();
+            seat.insert(puzzle.positions.noun.clone(), (i + 1).to_string());
+            seat
+        })
+        .collect();
+    Ok(Reply::json(&LockAnswerReport {
+        schema_version: SCHEMA_VERSION,
+        family: "grid".into(),
+        owners: values(puzzle, NAMES)?
+            .iter()
+            .filter_map(|n| {
+                Some(Owner {
+                    name: n.clone(),
+                    heirloom: owners.get(n)?.clone(),
+                })
+            })
+            .collect(),
+        seats,
         solutions: 1,
     }))
 }
@@ -317,12 +411,29 @@ pub(crate) fn why_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
     let mut fields = Fields::parse(body)?;
     let riddle = riddle_of(&mut fields)?;
     fields.finish(&READ_FIELDS)?;
-    let (mut instance, verdict) = solved(&riddle.puzzle)?;
+    let puzzle = Rc::new(riddle.puzzle);
+    let mut instance = GridInstance::new(puzzle.clone(), &BuildOptions::default(), Purpose::Solve)
+        .map_err(|e| ApiError::bad(Some("text"), e.to_string()))?;
+    let verdict = instance
+        .solve_unique()
+        .map_err(|e| ApiError::internal(format!("solving the riddle: {e}")))?;
     let model = unique(verdict)?;
-    let clues = instance
-        .why(&model)
+    let labels = puzzle.position_labels();
+    let clues: Vec<ClueNote> = instance
+        .necessity(&model)
         .map_err(|e| ApiError::internal(format!("judging the clues: {e}")))?
-        .unwrap_or_default();
+        .into_iter()
+        .map(|(mut note, change)| {
+            note.without_it = change.map(|d| {
+                let seat = labels
+                    .iter()
+                    .position(|l| *l == d.position)
+                    .unwrap_or_default();
+                without_it(&puzzle.positions.noun, seat, &d.category, &d.second)
+            });
+            note
+        })
+        .collect();
     Ok(Reply::json(&LockWhyReport {
         schema_version: SCHEMA_VERSION,
         family: "grid".into(),
@@ -330,4 +441,26 @@ pub(crate) fn why_call(_: &Shared, body: &[u8]) -> Result<Reply, ApiError> {
         clues,
         solutions: 1,
     }))
+}
+
+/// What could change without a needed clue, as a sentence about the dinner party: `value` of
+/// `category` at seat `seat` (from 0) in the other answer that then fits.
+fn without_it(noun: &str, seat: usize, category: &str, value: &str) -> String {
+    const ORDINALS: [&str; 9] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    ];
+    let place = match ORDINALS.get(seat) {
+        Some(o) => format!("the {o} {noun}"),
+        None => format!("{noun} {}", seat + 1),
+    };
+    let lady = format!("the lady in {place}");
+    let could = match category {
+        NAMES => return format!("Without this clue, {value} could sit in {place}."),
+        "colour" | "color" => format!("wear {value}"),
+        "drink" => format!("drink {value}"),
+        "city" | "origin" => format!("be from {value}"),
+        HEIRLOOMS => format!("own the {value}"),
+        other => format!("have {value} (her {other})"),
+    };
+    format!("Without this clue, {lady} could {could}.")
 }

@@ -36,9 +36,13 @@ use http::Method;
 pub use api::{ApiError, ErrorReport};
 pub use grid::{
     ClueMark, GridCategory, GridCheckReport, GridHintReport, GridLoadReport, GridSquare,
+    QuestionPair,
 };
 pub use inquest::{CaseReport, CategoryColumn, VerdictReport};
-pub use jindosh::{LockReport, LockTryReport, LockWhyReport, UnreadableSentence};
+pub use jindosh::{
+    LockAnswerReport, LockReport, LockTryReport, LockWhyReport, Owner, SharedHeirloom,
+    UnreadableSentence,
+};
 pub use portia::{CasketView, InscriptionTruth, PortiaReport, PortiaVerdictReport};
 
 /// Largest request body accepted (larger: 413).
@@ -316,6 +320,7 @@ fn route(path: &str) -> Option<Handler> {
         "/api/jindosh/read" => jindosh::read_call,
         "/api/jindosh/try" => jindosh::try_call,
         "/api/jindosh/why" => jindosh::why_call,
+        "/api/jindosh/answer" => jindosh::answer_call,
         "/api/portia/deal" => portia::deal_call,
         "/api/portia/verdict" => portia::verdict_call,
         _ => return None,

@@ -1,6 +1,7 @@
 //! Portia's caskets over the API: a catalogue puzzle by id (`portia1-44`) or at random from a
 //! generation, and the verdict on a chosen casket with the reasoning read off the solver's
-//! answer (which inscriptions are true where the portrait lies, and who made each casket).
+//! answer (which inscriptions are true where the portrait lies, who made each casket, and each
+//! casket tried in turn).
 
 use std::sync::OnceLock;
 
@@ -13,6 +14,7 @@ use super::api::{ApiError, Fields};
 use crate::model::EncodeOptions;
 use crate::puzzles::portia::catalogue::{self, CatalogueOptions, Entry, Generation, Rule};
 use crate::puzzles::portia::model::{self, Answer};
+use crate::puzzles::portia::reasoning;
 use crate::puzzles::portia::text::{clue_text, inscriptions};
 use crate::puzzles::portia::{CASKET_NAMES, CASKETS, Clue};
 use crate::report::SCHEMA_VERSION;
@@ -74,8 +76,16 @@ pub struct PortiaVerdictReport {
     /// Portia III: who made each casket (`Bellini`/`Cellini`), gold first, by the solver.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub makers: Option<Vec<String>>,
-    /// The reasoning, sentence by sentence.
+    /// Portia III: each maker inscription with its truth (Bellini's true, Cellini's false).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub maker_inscriptions: Vec<InscriptionTruth>,
+    /// The chain of reasoning, sentence by sentence: each casket tried in turn (the
+    /// inscriptions with the portrait there, by the solver, and whether the puzzle then has an
+    /// answer), then the conclusion.
     pub reasoning: Vec<String>,
+    /// A wrong pick: why the chosen casket cannot hold the portrait (its case of `reasoning`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_not: Option<String>,
     /// Portrait positions that fit: 1 (the solver proved no other does).
     pub solutions: u64,
 }
@@ -258,36 +268,29 @@ pub(crate) fn verdict_call(_shared: &Shared, body: &[u8]) -> Result<Reply, ApiEr
             .map(|&b| if b { "Bellini" } else { "Cellini" }.to_string())
             .collect::<Vec<_>>()
     });
-    let mut reasoning = Vec::new();
-    if let Some(makers) = &makers {
-        let who: Vec<String> = (0..CASKETS)
-            .map(|c| format!("{} by {}", name(c), makers[c]))
-            .collect();
-        reasoning.push(format!(
-            "The makers' inscriptions settle who made what: {}.",
-            who.join(", ")
-        ));
-    }
-    let described: Vec<String> = truths
-        .iter()
-        .map(|t| {
-            format!(
-                "on {}, \u{201c}{}\u{201d} is {}",
-                name(t.casket - 1),
-                t.text,
-                if t.truth { "true" } else { "false" }
-            )
-        })
-        .collect();
+    let maker_inscriptions: Vec<InscriptionTruth> = match puzzle.clue() {
+        Clue::Makers(_) => (0..CASKETS)
+            .map(|c| InscriptionTruth {
+                casket: c + 1,
+                text: inscriptions(puzzle, c).pop().unwrap_or_default(),
+                truth: found.bellini[c],
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let cases =
+        reasoning::cases(puzzle).map_err(|e| ApiError::internal(format!("reasoning {id}: {e}")))?;
+    let mut reasoning: Vec<String> = cases.iter().map(|c| c.sentence.clone()).collect();
     reasoning.push(format!(
-        "With the portrait in {}: {}.",
+        "So the portrait is in {}: it fits what you are told ({}), and the solver proved that \
+         no other casket does.",
         name(found.portrait),
-        described.join("; ")
-    ));
-    reasoning.push(format!(
-        "That fits what you are told ({}), and the solver proved that no other casket does.",
         clue_text(puzzle).trim_end_matches('.')
     ));
+    let why_not = cases
+        .iter()
+        .find(|c| c.casket == chosen - 1 && !c.fits)
+        .map(|c| c.sentence.clone());
     let right = chosen - 1 == found.portrait;
     Ok(Reply::json(&PortiaVerdictReport {
         schema_version: SCHEMA_VERSION,
@@ -299,7 +302,9 @@ pub(crate) fn verdict_call(_shared: &Shared, body: &[u8]) -> Result<Reply, ApiEr
         portrait: found.portrait + 1,
         inscriptions: truths,
         makers,
+        maker_inscriptions,
         reasoning,
+        why_not,
         solutions: 1,
     }))
 }

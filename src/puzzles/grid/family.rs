@@ -288,6 +288,33 @@ impl GridInstance {
     fn note(&self, i: usize) -> ClueNote {
         clue_note(&self.puzzle, i)
     }
+
+    /// Each clue's note with `needed` set, and for a needed clue the first place where the
+    /// other answer that fits without it differs (what `why` words as `without_it`).
+    pub(crate) fn necessity(
+        &mut self,
+        assignment: &[bool],
+    ) -> Result<Vec<(ClueNote, Option<Difference>)>, FamilyError> {
+        let answer = self.table(assignment)?;
+        let (full, mut explainer) = self.explainer()?;
+        let verdicts = explainer.necessity(&full.values(&answer))?;
+        let mut notes = Vec::with_capacity(verdicts.len());
+        for (i, verdict) in verdicts.into_iter().enumerate() {
+            let mut note = self.note(i);
+            note.needed = Some(matches!(verdict, Necessity::Needed { .. }));
+            let change = match verdict {
+                Necessity::Needed { other } => {
+                    let other = full.answer(&other, self.puzzle.positions.count);
+                    differences(&self.puzzle, &answer, &other)
+                        .into_iter()
+                        .next()
+                }
+                Necessity::Redundant => None,
+            };
+            notes.push((note, change));
+        }
+        Ok(notes)
+    }
 }
 
 impl Instance for GridInstance {
@@ -368,21 +395,15 @@ impl Instance for GridInstance {
     }
 
     fn why(&mut self, assignment: &[bool]) -> Result<Option<Vec<ClueNote>>, FamilyError> {
-        let answer = self.table(assignment)?;
-        let (full, mut explainer) = self.explainer()?;
-        let verdicts = explainer.necessity(&full.values(&answer))?;
-        let mut notes = Vec::with_capacity(verdicts.len());
-        for (i, verdict) in verdicts.into_iter().enumerate() {
-            let mut note = self.note(i);
-            note.needed = Some(matches!(verdict, Necessity::Needed { .. }));
-            if let Necessity::Needed { other } = verdict {
-                let other = full.answer(&other, self.puzzle.positions.count);
-                note.without_it = differences(&self.puzzle, &answer, &other)
-                    .first()
-                    .map(|d| format!("{} {} could be {}", d.position, d.category, d.second));
-            }
-            notes.push(note);
-        }
+        let notes = self
+            .necessity(assignment)?
+            .into_iter()
+            .map(|(mut note, change)| {
+                note.without_it =
+                    change.map(|d| format!("{} {} could be {}", d.position, d.category, d.second));
+                note
+            })
+            .collect();
         Ok(Some(notes))
     }
 }

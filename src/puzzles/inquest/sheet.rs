@@ -501,6 +501,27 @@ impl CaseSolver {
         Ok(backward.or(forward))
     }
 
+    /// A minimal reason for `deny`'s square from `statements` and the `written` squares, if one
+    /// of fewer than `limit` items turns up: the statements are tried for removal first, and a
+    /// written square is dropped only when a trial shows it unneeded (never because a core
+    /// left it out), so written squares stand in for the statements that would re-derive them.
+    fn minimise_citing_written(
+        &mut self,
+        deny: Lit,
+        statements: &[Lit],
+        written: &[Lit],
+        limit: usize,
+    ) -> Result<Option<Vec<Lit>>, SolveError> {
+        let items: Vec<(Lit, Role)> = std::iter::once((deny, Role::Fixed))
+            .chain(statements.iter().map(|&l| (l, Role::Plain)))
+            .chain(written.iter().map(|&l| (l, Role::Preferred)))
+            .collect();
+        let minimised =
+            self.solver
+                .minimise_below(&items, None, Deletion::EAGER, &mut NoWitnesses, limit)?;
+        Ok(minimised.map(|m| m.kept.iter().map(|&i| items[i].0).collect()))
+    }
+
     /// A minimal subset of `core` that, with `fixed` (assumed first), is still UNSAT, if one
     /// of fewer than `limit` items turns up.
     fn minimise_below(
@@ -723,12 +744,22 @@ impl CaseSolver {
             }
         }
         blanks.sort_by_key(|(_, _, core)| core.len());
+        // The written squares are facts the player already has: every reason is offered all of
+        // them, and the statements are tried for removal first, so a reason cites a written
+        // square instead of the statements that forced it (the solver's core may have gone
+        // round the square).
+        let written: Vec<Lit> = given.iter().map(|&s| cs.lit(s)).collect();
         let mut best: Option<(usize, Forced)> = None;
         for (square, deny, core) in blanks {
             // Only a smaller reason than the best so far can replace it; nothing is smaller
             // than one statement or square (the rules of the sheet alone force none).
             let limit = best.as_ref().map_or(usize::MAX, |(size, _)| *size);
-            let Some(core) = cs.smallest_core_below(&[deny], &core, limit)? else {
+            let statements: Vec<Lit> = core
+                .iter()
+                .copied()
+                .filter(|l| !written.contains(l))
+                .collect();
+            let Some(core) = cs.minimise_citing_written(deny, &statements, &written, limit)? else {
                 continue;
             };
             let size = core.len();

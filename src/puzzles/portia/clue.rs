@@ -371,6 +371,17 @@ impl MakerStatement {
         MakerStatement { about, claim }
     }
 
+    /// Whether the inscription on casket `speaker` is true when `bellini[c]` says who made
+    /// casket c (true = Bellini).
+    pub(crate) fn holds(&self, speaker: usize, bellini: &[bool]) -> bool {
+        match self.claim {
+            MakerClaim::MadeBy(Maker::Bellini) => bellini[self.about],
+            MakerClaim::MadeBy(Maker::Cellini) => !bellini[self.about],
+            MakerClaim::Same => bellini[self.about] == bellini[speaker],
+            MakerClaim::Different => bellini[self.about] != bellini[speaker],
+        }
+    }
+
     /// Parses `bellini 2`, `cellini 2`, `same 2`, `different 2`, the short forms `b2`, `c2`,
     /// `s2`, `d2`, or phrases such as `casket 2 is made by Bellini` / `same maker as 2`.
     pub(crate) fn parse(text: &str, place: &str) -> Result<MakerStatement, PortiaError> {

@@ -19,6 +19,7 @@ pub mod catalogue;
 pub(crate) mod clue;
 pub(crate) mod family;
 pub mod model;
+pub mod reasoning;
 pub(crate) mod record;
 pub(crate) mod text;
 

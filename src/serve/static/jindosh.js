@@ -4,6 +4,19 @@
 
 const lock = { riddle: null, text: null, busy: false };
 
+/** Where a pasted riddle is kept, so that a reload reads it again. */
+const STORED_TEXT = "satpuz.jindosh.text";
+
+function remember(text) {
+  try {
+    if (text === null) localStorage.removeItem(STORED_TEXT); else localStorage.setItem(STORED_TEXT, text);
+  } catch (e) { /* storage refused (private mode): the page works without it */ }
+}
+
+function remembered() {
+  try { return localStorage.getItem(STORED_TEXT); } catch (e) { return null; }
+}
+
 function setBusy(busy) {
   lock.busy = busy;
   document.getElementById("main").setAttribute("aria-busy", String(busy));
@@ -22,13 +35,16 @@ async function read(text) {
   try {
     r = await api("/api/jindosh/read", text === null ? {} : { text });
   } catch (e) {
+    if (text !== null) document.getElementById("riddle").value = text;
     say("read-message", `The text cannot be read: ${e.message}`, "bad");
     setBusy(false);
     return;
   }
   lock.riddle = r;
   lock.text = text;
+  remember(text);
   if (text === null) document.getElementById("riddle").value = r.text;
+  else document.getElementById("riddle").value = text;
   drawUnreadable(r);
   drawDials(r);
   const sentences = r.clues.length === 1 ? "1 clue" : `${r.clues.length} clues`;
@@ -43,7 +59,10 @@ async function read(text) {
     say("read-message", `Read ${sentences}, but ${why}; the lock cannot be judged.`, "bad");
     document.getElementById("lock-line").textContent = `${r.puzzle}: ${sentences}, ${r.solutions === 0 ? "no answer" : "2 or more answers"}.`;
   }
-  for (const id of ["try", "why"]) document.getElementById(id).disabled = r.solutions !== 1;
+  for (const id of ["try", "why", "answer"]) document.getElementById(id).disabled = r.solutions !== 1;
+  const answer = document.getElementById("answer-box");
+  answer.hidden = true;
+  answer.replaceChildren();
   say("lock-message", "");
   document.getElementById("lock").classList.remove("open", "shut");
   const reasons = document.getElementById("reasons");
@@ -106,7 +125,10 @@ async function tryLock(event) {
     form.classList.toggle("open", v.opens);
     form.classList.toggle("shut", !v.opens);
     if (v.opens) say("lock-message", "Click. The lock opens.", "good");
-    else if (v.missing.length) say("lock-message", `The lock stays shut: ${listWords(v.missing)} ${v.missing.length === 1 ? "has" : "have"} no heirloom yet.`, "bad");
+    else if (v.shared.length) {
+      const twice = v.shared.map((s) => `the ${s.heirloom} is given to both ${listWords(s.names)}`);
+      say("lock-message", `The lock stays shut: ${listWords(twice)}, but each woman owns a different heirloom.`, "bad");
+    } else if (v.missing.length) say("lock-message", `The lock stays shut: ${listWords(v.missing)} ${v.missing.length === 1 ? "has" : "have"} no heirloom yet.`, "bad");
     else say("lock-message", "The lock stays shut.", "bad");
   } catch (e) {
     say("lock-message", `Could not try the lock: ${e.message}`, "bad");
@@ -128,7 +150,7 @@ async function why() {
           el("span", { class: "truth" }, c.needed ? "needed" : "not needed"), " ",
           el("span", { class: "clue-text" }, c.text || c.meaning),
           c.text ? el("span", { class: "meaning" }, ` (${c.meaning})`) : null,
-          c.without_it ? el("span", { class: "without" }, ` Without it: ${c.without_it}.`) : null))));
+          c.without_it ? el("span", { class: "without" }, ` ${c.without_it}`) : null))));
     box.hidden = false;
   } catch (e) {
     say("lock-message", `Could not find the needed clues: ${e.message}`, "bad");
@@ -136,7 +158,40 @@ async function why() {
   setBusy(false);
 }
 
+/** The solver's answer, shown only when asked for: each name's heirloom and every seat. */
+async function showAnswer() {
+  if (!lock.riddle || lock.busy) return;
+  setBusy(true);
+  const box = document.getElementById("answer-box");
+  try {
+    const a = await api("/api/jindosh/answer", riddleFields());
+    const columns = ["seat", ...lock.riddle.categories];
+    box.replaceChildren(
+      el("h3", {}, "The answer"),
+      el("ul", { class: "owners" }, a.owners.map((o) => el("li", {}, el("strong", {}, o.name), `: ${o.heirloom}`))),
+      el("div", { class: "table-wrap" }, el("table", { class: "seats" },
+        el("caption", { class: "sr-only" }, "Every seat, from the far left"),
+        el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, c)))),
+        el("tbody", {}, a.seats.map((seat) => el("tr", {}, columns.map((c, i) =>
+          i === 0 ? el("th", { scope: "row" }, seat[c]) : el("td", {}, seat[c]))))))),
+      el("button", { type: "button", onclick: () => fillDials(a.owners) }, "Set the dials to it"));
+    box.hidden = false;
+  } catch (e) {
+    say("lock-message", `Could not find the answer: ${e.message}`, "bad");
+  }
+  setBusy(false);
+}
+
+function fillDials(owners) {
+  for (const o of owners) {
+    const s = document.querySelector(`#dials select[data-name="${CSS.escape(o.name)}"]`);
+    if (s) s.value = o.heirloom;
+  }
+  changed();
+}
+
 document.getElementById("lock").addEventListener("submit", tryLock);
+document.getElementById("answer").addEventListener("click", showAnswer);
 document.getElementById("why").addEventListener("click", why);
 document.getElementById("clear").addEventListener("click", () => {
   for (const s of document.querySelectorAll("#dials select")) s.value = "";
@@ -144,4 +199,4 @@ document.getElementById("clear").addEventListener("click", () => {
 });
 document.getElementById("read").addEventListener("click", () => read(document.getElementById("riddle").value));
 document.getElementById("builtin").addEventListener("click", () => read(null));
-read(null);
+read(remembered());

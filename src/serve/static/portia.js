@@ -42,10 +42,10 @@ function draw() {
   document.getElementById("caskets").replaceChildren(...p.caskets.map((c) =>
     el("button", {
       type: "button", class: `casket casket-${c.name}`, "data-casket": c.number,
-      "aria-label": `Choose the ${c.name} casket (${c.number}): ${c.inscriptions.join(" ")}`,
       onclick: () => choose(c.number),
     },
       el("span", { class: "lid", "aria-hidden": "true" }),
+      el("span", { class: "sr-only" }, "Choose the "),
       el("span", { class: "casket-name" }, `${c.name} · ${c.number}`),
       c.inscriptions.map((t) => el("span", { class: "inscription" }, `\u201c${t}\u201d`)))));
   const reasoning = document.getElementById("reasoning");
@@ -68,12 +68,20 @@ async function choose(n) {
       : `Wrong: the ${name(n)} casket is empty. The portrait is in the ${name(v.portrait)} casket.`,
     v.right ? "good" : "bad");
     document.getElementById("message").dataset.verdict = v.verdict;
+    const truth = (t, kind) => el("li", { class: t.truth ? "true" : "false" },
+      el("strong", {}, `${name(t.casket)}${kind}: `), `\u201c${t.text}\u201d `,
+      el("span", { class: "truth" }, t.truth ? "true" : "false"));
+    const steps = v.reasoning.slice(0, -1);
     const reasoning = document.getElementById("reasoning");
-    reasoning.replaceChildren(el("h3", {}, "Why"),
-      el("ul", {}, v.inscriptions.map((t) => el("li", { class: t.truth ? "true" : "false" },
-        el("strong", {}, `${name(t.casket)}: `), `\u201c${t.text}\u201d `,
-        el("span", { class: "truth" }, t.truth ? "true" : "false")))),
-      ...v.reasoning.map((r) => el("p", {}, r)),
+    reasoning.replaceChildren(
+      v.why_not ? el("div", { class: "why-not", id: "why-not" },
+        el("h3", {}, `Why not the ${name(n)} casket`), el("p", {}, v.why_not)) : null,
+      el("h3", {}, "The inscriptions where the portrait lies"),
+      el("ul", { class: "truths" }, v.inscriptions.map((t) => truth(t, "")),
+        (v.maker_inscriptions || []).map((t) => truth(t, ", maker"))),
+      el("h3", {}, "Each casket in turn"),
+      el("ol", { class: "cases" }, steps.map((r) => el("li", {}, r))),
+      el("p", { class: "conclusion" }, v.reasoning[v.reasoning.length - 1]),
       el("button", { type: "button", class: "primary", onclick: next }, "Next puzzle"));
     reasoning.hidden = false;
   } catch (e) {
