@@ -117,7 +117,10 @@ fn the_grid_sheet_matches_names_exactly_as_the_file_does() {
     for (sheet, words) in [
         (json!({"1": {"LETTER": "X"}}), "unknown category `LETTER`"),
         (json!({"1": {"letter": " X"}}), "` X` is not one of X, x"),
-        (json!({"Position1": {"letter": "X"}}), "not a position"),
+        (
+            json!({"position3": {"letter": "X"}}),
+            "position `position3`",
+        ),
     ] {
         let (status, v) = post_json(
             &a,

@@ -165,22 +165,10 @@ pub(super) fn find(known: &[String], name: &str) -> Option<usize> {
     known.iter().position(|k| k == name)
 }
 
-/// The position a sheet key names: a position's label first (labels `3`, `2`, `1`: the key `1`
-/// is the third position), else a number from 1 when no label reads so.
-fn position_of_key(labels: &[String], key: &str) -> Option<usize> {
-    find(labels, key).or_else(|| {
-        key.bytes()
-            .all(|b| b.is_ascii_digit())
-            .then(|| key.parse::<usize>().ok())
-            .flatten()
-            .filter(|k| (1..=labels.len()).contains(k))
-            .map(|k| k - 1)
-    })
-}
-
 /// `sheet`: `{"<position label or number from 1>": {"<category>": "<value>"}}`, as
-/// `placed[position][category]`; every fault names its place, and two keys for one position
-/// (`1` and `house1`) are refused rather than one kept.
+/// `placed[position][category]`: positions read as the file's clues read them
+/// (`GridPuzzle::position_named`), categories and values matched exactly. Every fault names its
+/// place, and two keys for one position (`1` and `house1`) are refused rather than one kept.
 fn sheet_of(
     puzzle: &GridPuzzle,
     sheet: Option<Value>,
@@ -201,13 +189,9 @@ fn sheet_of(
     let mut written: BTreeMap<(usize, usize), String> = BTreeMap::new();
     let mut keys: Vec<Option<String>> = vec![None; labels.len()];
     for (key, squares) in rows {
-        let p = position_of_key(&labels, &key).ok_or_else(|| {
-            bad(format!(
-                "position `{key}`: not a position (1 to {}, or {})",
-                labels.len(),
-                labels.join(", ")
-            ))
-        })?;
+        let p = puzzle
+            .position_named(&key)
+            .map_err(|e| bad(format!("position `{key}`: not a position ({e})")))?;
         if let Some(first) = &keys[p] {
             return Err(bad(format!(
                 "positions `{first}` and `{key}` are both {}: write its squares under one key",
