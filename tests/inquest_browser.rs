@@ -7,28 +7,10 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::time::Duration;
-
 use common::http::post_json;
+use common::pages::{assert_axe_clean, page_server, screenshot_path};
 use common::webdriver::{ARROW_DOWN, ARROW_UP, Browser, ENTER, TAB};
-use satpuz::serve::{Config, Running, start};
 use serde_json::{Value, json};
-
-fn screenshot_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("target")
-        .join(name)
-}
-
-fn server() -> Running {
-    start(&Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        workers: 2,
-        time_limit: Duration::from_secs(60),
-    })
-    .unwrap()
-}
 
 /// Waits until the page is idle and its last check has landed.
 fn settled(b: &Browser) {
@@ -53,14 +35,6 @@ fn stamp(b: &Browser) -> Value {
     )
 }
 
-fn assert_axe_clean(b: &Browser, state: &str) {
-    let violations = b.axe_serious();
-    assert!(
-        violations.is_empty(),
-        "axe, {state}: serious or critical violations: {violations:#?}"
-    );
-}
-
 /// Elements of the page whose box reaches past the window's right edge (tag#id.class).
 fn outside_width(b: &Browser, within: &str) -> Value {
     b.script(
@@ -83,7 +57,7 @@ fn hidden_labels(b: &Browser, css: &str) -> Value {
 
 #[test]
 fn the_long_case_fits_beside_its_statements_and_on_a_phone() {
-    let server = server();
+    let server = page_server();
     let b = Browser::start(1280, 900);
     b.go(&format!("{}?date=2026-12-04&length=long", server.url()));
     settled(&b);
@@ -233,7 +207,7 @@ fn tab_to(b: &Browser, id: &str) {
 
 #[test]
 fn an_inquest_is_played_with_the_keyboard_alone() {
-    let server = server();
+    let server = page_server();
     let addr = server.addr().to_string();
     let seed = 20261202u64;
     let case = json!({"seed": seed, "length": "short"});
@@ -430,7 +404,7 @@ fn an_inquest_is_played_with_the_keyboard_alone() {
 
 #[test]
 fn bad_case_urls_say_what_is_wrong_and_the_largest_seed_deals() {
-    let server = server();
+    let server = page_server();
     let b = Browser::start(1280, 900);
     // The largest seed is a seed (past what a JavaScript number holds exactly).
     b.go(&format!("{}?seed=18446744073709551615", server.url()));

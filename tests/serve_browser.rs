@@ -6,16 +6,11 @@
 mod common;
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use common::http::post_json;
+use common::pages::{dial, idle, lock_message, page_server, screenshot_path};
 use common::webdriver::Browser;
-use satpuz::serve::{Config, start};
 use serde_json::{Value, json};
-
-fn target_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target")
-}
 
 /// Waits for the page's last check to land after `before` (the sheet's `data-checked` stamp).
 fn checked_after(b: &Browser, before: &str) -> String {
@@ -76,12 +71,7 @@ fn filled(b: &Browser) -> u64 {
 
 #[test]
 fn the_inquest_is_played_to_the_thief_in_chromium() {
-    let server = start(&Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        workers: 2,
-        time_limit: Duration::from_secs(60),
-    })
-    .unwrap();
+    let server = page_server();
     let addr = server.addr().to_string();
     let seed = 20261202u64;
     let case = json!({"seed": seed, "length": "short"});
@@ -228,7 +218,7 @@ fn the_inquest_is_played_to_the_thief_in_chromium() {
         let text = b.wait_for("the verdict", &script);
         assert!(text.as_str().unwrap().contains(who), "{text}");
     }
-    b.screenshot(&target_dir().join("serve-inquest.png"));
+    b.screenshot(&screenshot_path("serve-inquest.png"));
 
     // A reload keeps the sheet and the crossed-off statement (local storage).
     b.refresh();
@@ -245,7 +235,7 @@ fn the_inquest_is_played_to_the_thief_in_chromium() {
 
     // Phone width: nothing is wider than the phone.
     b.set_viewport(390, 844);
-    b.screenshot(&target_dir().join("serve-inquest-phone.png"));
+    b.screenshot(&screenshot_path("serve-inquest-phone.png"));
     let widths = b.script(
         "return [document.documentElement.scrollWidth, window.innerWidth, [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 5)];",
         json!([]),
@@ -279,12 +269,7 @@ fn the_inquest_is_played_to_the_thief_in_chromium() {
 
 #[test]
 fn a_portia_puzzle_is_solved_by_clicking_in_chromium() {
-    let server = start(&Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        workers: 2,
-        time_limit: Duration::from_secs(60),
-    })
-    .unwrap();
+    let server = page_server();
     let b = Browser::start(1280, 900);
     // portia1-44 is Smullyan's 67a: the portrait is in the silver casket.
     b.go(&format!("{}portia?id=portia1-44", server.url()));
@@ -305,7 +290,7 @@ fn a_portia_puzzle_is_solved_by_clicking_in_chromium() {
     let why = b.text(&b.find("#reasoning"));
     assert!(why.contains("solver proved"), "{why}");
     assert!(b.find_all(".casket.holds").len() == 1);
-    b.screenshot(&target_dir().join("serve-portia.png"));
+    b.screenshot(&screenshot_path("serve-portia.png"));
 
     // Next puzzle (button), then Portia III by its switch: the URL follows.
     b.click(&b.find("#next"));
@@ -337,38 +322,9 @@ fn a_portia_puzzle_is_solved_by_clicking_in_chromium() {
     server.shutdown();
 }
 
-/// Picks `value` in the lock's drop-down for `name` by clicking its option ("" = none).
-fn dial(b: &Browser, name: &str, value: &str) {
-    let select = format!("#dials select[data-name=\"{name}\"]");
-    b.click(&b.find(&select));
-    let options = b.find_all(&format!("{select} option"));
-    let option = options
-        .iter()
-        .find(|o| b.attribute(o, "value").as_deref() == Some(value))
-        .unwrap_or_else(|| panic!("no heirloom {value} for {name}"));
-    b.click(option);
-}
-
-fn idle(b: &Browser) {
-    b.wait_for(
-        "the page to be idle",
-        "return document.getElementById('main').getAttribute('aria-busy') === 'false';",
-    );
-}
-
-fn lock_message(b: &Browser) -> String {
-    idle(b);
-    b.text(&b.find("#lock-message"))
-}
-
 #[test]
 fn the_jindosh_lock_opens_in_chromium() {
-    let server = start(&Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        workers: 2,
-        time_limit: Duration::from_secs(60),
-    })
-    .unwrap();
+    let server = page_server();
     let a = server.addr().to_string();
     let b = Browser::start(1280, 1000);
     b.go(&format!("{}jindosh", server.url()));
@@ -430,7 +386,7 @@ fn the_jindosh_lock_opens_in_chromium() {
         .map(|c| c["needed"].as_bool().unwrap())
         .collect();
     assert_eq!(page_needed, api_needed);
-    b.screenshot(&target_dir().join("serve-jindosh.png"));
+    b.screenshot(&screenshot_path("serve-jindosh.png"));
 
     // A pasted text with two sentences the reader cannot read: both are shown, and the lock
     // cannot be judged on what is left.
@@ -469,7 +425,7 @@ fn the_jindosh_lock_opens_in_chromium() {
         "document.getElementById('read').scrollIntoView();",
         json!([]),
     );
-    b.screenshot(&target_dir().join("serve-jindosh-phone.png"));
+    b.screenshot(&screenshot_path("serve-jindosh-phone.png"));
     // Back to the built-in riddle: the lock can be tried again.
     b.click(&b.find("#builtin"));
     b.wait_for(
@@ -486,12 +442,7 @@ fn grid_marks(b: &Browser) -> Vec<String> {
 
 #[test]
 fn a_grid_file_is_played_in_chromium() {
-    let server = start(&Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        workers: 2,
-        time_limit: Duration::from_secs(60),
-    })
-    .unwrap();
+    let server = page_server();
     let a = server.addr().to_string();
     let b = Browser::start(1280, 1000);
     b.go(&format!("{}grid", server.url()));
@@ -556,7 +507,7 @@ fn a_grid_file_is_played_in_chromium() {
         message.contains("The Englishman lives in the red house"),
         "{message}"
     );
-    b.screenshot(&target_dir().join("serve-grid.png"));
+    b.screenshot(&screenshot_path("serve-grid.png"));
 
     // Paste another file (Dinesman's) and solve it by H alone.
     let dinesman = std::fs::read_to_string(

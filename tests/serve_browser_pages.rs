@@ -5,44 +5,16 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::time::Duration;
-
 use common::http::post_json;
+use common::pages::{assert_axe_clean, dial, idle, lock_message, page_server, screenshot_path};
 use common::satpuz;
 use common::webdriver::Browser;
-use satpuz::serve::{Config, Running, start};
 use serde_json::{Value, json};
-
-fn target_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target")
-}
-
-fn server() -> Running {
-    start(&Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        workers: 2,
-        time_limit: Duration::from_secs(60),
-    })
-    .expect("the server starts on an ephemeral port")
-}
-
-fn idle(b: &Browser) {
-    b.wait_for(
-        "the page to be idle",
-        "return document.getElementById('main').getAttribute('aria-busy') === 'false';",
-    );
-}
-
-fn no_serious_violations(b: &Browser, state: &str) {
-    let violations = b.axe_serious();
-    assert!(violations.is_empty(), "axe, {state}: {violations:#?}");
-}
 
 /// Screenshots of the page at both sizes (the phone one scrolled to `phone_anchor`), and the
 /// page fits the phone's width.
 fn screenshots(b: &Browser, name: &str, phone_anchor: &str) {
-    b.screenshot(&target_dir().join(format!("{name}.png")));
+    b.screenshot(&screenshot_path(&format!("{name}.png")));
     b.set_size(390, 844);
     let fits = b.script(
         "return document.documentElement.scrollWidth <= window.innerWidth;",
@@ -53,13 +25,13 @@ fn screenshots(b: &Browser, name: &str, phone_anchor: &str) {
         &format!("document.querySelector('{phone_anchor}').scrollIntoView();"),
         json!([]),
     );
-    b.screenshot(&target_dir().join(format!("{name}-phone.png")));
+    b.screenshot(&screenshot_path(&format!("{name}-phone.png")));
     b.set_size(1280, 900);
 }
 
 #[test]
 fn portia_follows_the_seed_and_explains_every_casket_in_chromium() {
-    let s = server();
+    let s = page_server();
     let a = s.addr().to_string();
     let b = Browser::start(1280, 900);
     // The seed names Smullyan's 68b portia2-6854.
@@ -82,7 +54,7 @@ fn portia_follows_the_seed_and_explains_every_casket_in_chromium() {
     for words in dealt["caskets"][0]["inscriptions"].as_array().unwrap() {
         assert!(gold.contains(words.as_str().unwrap()), "{gold}");
     }
-    no_serious_violations(&b, "Portia, fresh");
+    assert_axe_clean(&b, "Portia, fresh");
 
     // A wrong pick is told why its own casket fails: the API's case for it, on the page.
     let (_, right) = post_json(
@@ -119,8 +91,8 @@ fn portia_follows_the_seed_and_explains_every_casket_in_chromium() {
         let fits = case.contains("so it can be in the");
         assert_eq!(fits, c as u64 + 1 == portrait, "{case}");
     }
-    no_serious_violations(&b, "Portia, a wrong pick");
-    screenshots(&b, "serve-portia", "#reasoning");
+    assert_axe_clean(&b, "Portia, a wrong pick");
+    screenshots(&b, "pages-portia", "#reasoning");
 
     // Portia III: the maker inscriptions are in the true/false list, and the chain names the
     // makers case by case.
@@ -162,38 +134,21 @@ fn portia_follows_the_seed_and_explains_every_casket_in_chromium() {
     let chain = b.text(&b.find("#reasoning .cases"));
     assert!(chain.contains("Bellini made"), "{chain}");
     assert!(b.find_all("#why-not").is_empty());
-    no_serious_violations(&b, "Portia III, solved");
+    assert_axe_clean(&b, "Portia III, solved");
     drop(b);
     s.shutdown();
 }
 
-/// Picks `value` in the lock's drop-down for `name` by clicking its option.
-fn dial(b: &Browser, name: &str, value: &str) {
-    let select = format!("#dials select[data-name=\"{name}\"]");
-    b.click(&b.find(&select));
-    let options = b.find_all(&format!("{select} option"));
-    let option = options
-        .iter()
-        .find(|o| b.attribute(o, "value").as_deref() == Some(value))
-        .unwrap_or_else(|| panic!("no heirloom {value} for {name}"));
-    b.click(option);
-}
-
-fn lock_message(b: &Browser) -> String {
-    idle(b);
-    b.text(&b.find("#lock-message"))
-}
-
 #[test]
 fn the_jindosh_page_shows_the_answer_and_says_why_in_sentences_in_chromium() {
-    let s = server();
+    let s = page_server();
     let b = Browser::start(1280, 900);
     b.go(&format!("{}jindosh", s.url()));
     b.wait_for(
         "the lock's dials",
         "return document.querySelectorAll('#dials select').length === 5 && document.getElementById('main').getAttribute('aria-busy') === 'false';",
     );
-    no_serious_violations(&b, "Jindosh, fresh");
+    assert_axe_clean(&b, "Jindosh, fresh");
 
     // Two women given one heirloom: said so.
     dial(&b, "Lady Winslow", "Ring");
@@ -225,12 +180,12 @@ fn the_jindosh_page_shows_the_answer_and_says_why_in_sentences_in_chromium() {
         );
         assert!(!w.contains("seat1") && !w.contains("colour"), "{w}");
     }
-    no_serious_violations(&b, "Jindosh, why");
+    assert_axe_clean(&b, "Jindosh, why");
     b.script(
         "document.getElementById('lock-heading').scrollIntoView();",
         json!([]),
     );
-    screenshots(&b, "serve-jindosh", "#lock");
+    screenshots(&b, "pages-jindosh", "#lock");
 
     // "Show me the answer": the seed's answer (who owned each heirloom), and the dials set to
     // it open the lock.
@@ -246,7 +201,7 @@ fn the_jindosh_page_shows_the_answer_and_says_why_in_sentences_in_chromium() {
     b.click(&b.find("#answer-box button"));
     b.click(&b.find("#try"));
     assert_eq!(lock_message(&b), "Click. The lock opens.");
-    no_serious_violations(&b, "Jindosh, answer shown and the lock open");
+    assert_axe_clean(&b, "Jindosh, answer shown and the lock open");
 
     // A pasted riddle survives a reload.
     let text = std::fs::read_to_string(common::encodings_dir().join("jindosh.txt"))
@@ -300,7 +255,7 @@ fn stamp(b: &Browser) -> Value {
 
 #[test]
 fn the_grid_page_asks_and_answers_the_files_question_and_keeps_its_state_in_chromium() {
-    let s = server();
+    let s = page_server();
     let b = Browser::start(1280, 900);
     b.go(&format!("{}grid", s.url()));
     b.wait_for(
@@ -328,7 +283,7 @@ fn the_grid_page_asks_and_answers_the_files_question_and_keeps_its_state_in_chro
         json!([]),
     );
     assert_eq!(upload, true);
-    no_serious_violations(&b, "grid, fresh");
+    assert_axe_clean(&b, "grid, fresh");
 
     // A wrong square, a hint naming the contradiction, then the square undone: the message and
     // the rings go with it.
@@ -349,7 +304,7 @@ fn the_grid_page_asks_and_answers_the_files_question_and_keeps_its_state_in_chro
     let message = b.text(&b.find("#message"));
     assert!(message.contains("red in house 1"), "{message}");
     assert!(!b.find_all(".statement.cited").is_empty());
-    no_serious_violations(&b, "grid, a broken sheet with a hint");
+    assert_axe_clean(&b, "grid, a broken sheet with a hint");
     let before = stamp(&b);
     write(&b, 0, 0, "");
     checked(&b, &before);
@@ -383,8 +338,8 @@ fn the_grid_page_asks_and_answers_the_files_question_and_keeps_its_state_in_chro
             "{answer}"
         );
     }
-    no_serious_violations(&b, "grid, solved");
-    screenshots(&b, "serve-grid", "#sheet");
+    assert_axe_clean(&b, "grid, solved");
+    screenshots(&b, "pages-grid", "#sheet");
 
     // Another file, pasted, and a square written: a reload keeps both.
     let dinesman = std::fs::read_to_string(common::encodings_dir().join("dinesman.json")).unwrap();

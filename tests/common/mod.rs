@@ -9,6 +9,7 @@ pub mod cnf;
 pub mod grid;
 pub mod http;
 pub mod model;
+pub mod pages;
 pub mod process;
 pub mod webdriver;
 
