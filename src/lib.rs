@@ -56,6 +56,11 @@
 //! assert!(matches!(grid.model.unique().unwrap(), Uniqueness::Unique(_)));
 //! ```
 
+/// The README's Rust example, compiled and run as a doc test so it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;
+
 pub mod choice;
 pub mod cnf;
 pub mod encode;
