@@ -459,6 +459,49 @@ fn sentences_it_cannot_read_are_errors_quoting_them() {
 }
 
 #[test]
+fn a_value_after_and_following_a_relation_is_refused_not_given_to_either_guest() {
+    // "Winslow sat left of Natsiou and drank beer": English gives the beer to Winslow, a reader
+    // that follows the last guest named gives it to Natsiou. The reader must not guess.
+    let base = seed_version().text();
+    for (added, value) in [
+        (
+            "Lady Winslow sat left of Madam Natsiou and drank beer.",
+            "beer",
+        ),
+        (
+            "Lady Winslow sat left of Madam Natsiou and did not drink beer.",
+            "beer",
+        ),
+        (
+            "The lady in red sat next to someone in blue and came from Dabokva.",
+            "Dabokva",
+        ),
+    ] {
+        let text = base.replace("Madam Natsiou raised her wine in toast.", added);
+        let (sentence, problem) = sentence_error(&text);
+        assert_eq!(sentence, added);
+        assert!(
+            problem.contains(&format!("cannot tell whose `{value}`")),
+            "{added}: {problem}"
+        );
+    }
+    // A new guest named after the `and` is hers: nothing to guess.
+    let named = "Lady Winslow sat left of Madam Natsiou and Doctor Marcolla drank beer.";
+    let parsed = parse(named).unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<String> = parsed
+        .puzzle
+        .clues
+        .iter()
+        .map(|c| format!("{:?}", c.relation))
+        .collect();
+    assert!(
+        got.iter()
+            .any(|g| g == "Same { a: \"Doctor Marcolla\", b: \"beer\" }"),
+        "{got:?}"
+    );
+}
+
+#[test]
 fn other_phrasings_a_person_might_type() {
     // Each sentence alone, with the clue it must give.
     let cases: [(&str, &str); 10] = [

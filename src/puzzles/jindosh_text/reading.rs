@@ -52,6 +52,13 @@ struct Reader {
     /// seat"): a name or a "the woman" after it may mean her or the guest before her, so the
     /// reader refuses to guess.
     seat_in_focus: bool,
+    /// The subject and object of the relation the last guest completed ("Lady Winslow sat
+    /// left of Madam Natsiou"), until another cue (values describing the object keep it:
+    /// "someone in blue").
+    completed: Option<(usize, usize)>,
+    /// An `and` right after such a relation: the value after it could belong to either guest
+    /// ("... and drank beer"), so the reader refuses to guess.
+    and_after_link: Option<(usize, usize)>,
 }
 
 impl Reader {
@@ -72,12 +79,17 @@ impl Reader {
     fn arrive(&mut self, g: usize) {
         if let Some((rel, subject, not)) = self.want_object.take() {
             match subject {
-                Some(s) => self.r.links.push(Link {
-                    rel,
-                    subject: s,
-                    object: g,
-                    not,
-                }),
+                Some(s) => {
+                    self.r.links.push(Link {
+                        rel,
+                        subject: s,
+                        object: g,
+                        not,
+                    });
+                    self.focus_on(g);
+                    self.completed = Some((s, g));
+                    return;
+                }
                 None => self.want_subject = Some((rel, g, not)),
             }
         } else if let Some((rel, object, not)) = self.want_subject.take() {
@@ -101,6 +113,17 @@ impl Reader {
     }
 
     fn value(&mut self, v: ValueRef) -> Result<(), String> {
+        if let Some((subject, object)) = self.and_after_link.take()
+            && v.cat != PERSON
+            && self.holder(v).is_none()
+        {
+            return Err(format!(
+                "cannot tell whose `{}` it is after `and`: {} or {}",
+                v.name(),
+                self.guest_words(subject),
+                self.guest_words(object)
+            ));
+        }
         let waiting =
             self.want_object.is_some() || (self.want_subject.is_some() && v.cat == PERSON);
         if (waiting || self.focus.is_none()) && self.negate {
@@ -163,7 +186,27 @@ impl Reader {
         Ok(())
     }
 
+    /// A guest as the sentence named her, for error messages.
+    fn guest_words(&self, g: usize) -> String {
+        match self.r.guests[g].values.first() {
+            Some(v) => format!("`{}`'s", v.name()),
+            None => "the other guest's".into(),
+        }
+    }
+
+    /// A word the reader has no cue for: only an `and` right after a completed relation
+    /// matters.
+    fn word(&mut self, word: &str) {
+        if word == "and" {
+            self.and_after_link = self.completed.take();
+        }
+    }
+
     fn cue(&mut self, cue: Cue, words: &Words, after: usize) -> Result<usize, String> {
+        if !matches!(cue, Cue::Not) {
+            self.completed = None;
+            self.and_after_link = None;
+        }
         match cue {
             Cue::Place(place) => {
                 let not = std::mem::take(&mut self.negate);
@@ -272,6 +315,8 @@ pub fn read(items: &[Item], her: Option<Guest>) -> Result<Reading, String> {
         want_subject: None,
         negate: false,
         seat_in_focus: false,
+        completed: None,
+        and_after_link: None,
     };
     if let Some(mut g) = her {
         g.carried = true;
@@ -291,7 +336,12 @@ pub fn read(items: &[Item], her: Option<Guest>) -> Result<Reading, String> {
                 let extra = reader.cue(cue, &words, i + len)?;
                 i += len + extra;
             }
-            None => i += 1,
+            None => {
+                if let Item::Word(w) = &items[i] {
+                    reader.word(w);
+                }
+                i += 1;
+            }
         }
     }
     if let Some((rel, _, _)) = reader.want_object {
