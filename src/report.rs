@@ -168,11 +168,19 @@ pub struct CountReport {
     pub puzzle: String,
     /// Its family (`grid`, `inquest`, `hooks`, `portia`; see `satpuz list`).
     pub family: String,
-    /// Distinct answers found (projected on `projection`).
-    pub solutions: u64,
+    /// Distinct answers found (projected on `projection`); null when the count exceeds
+    /// 2^64 - 1 (`solutions_decimal` holds it whole).
+    pub solutions: Option<u64>,
+    /// The same count in decimal digits, exact at any size.
+    pub solutions_decimal: String,
     /// Whether `solutions` is every answer (false: counting stopped at `--limit`, or was
     /// stopped).
     pub complete: bool,
+    /// How the count was made: `blocking` (a solver finds each answer and a clause excludes
+    /// it) or `components` (DIMACS files: split into independent components, each counted once;
+    /// a stopped count by components knows no lower bound, so `solutions` is then what an
+    /// enumeration before it found, or 0).
+    pub method: String,
     /// Why counting was cut short, when it was: `timeout` (`--timeout`) or `interrupted`
     /// (Ctrl-C, SIGTERM).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -1,18 +1,21 @@
-//! `satpuz count`: the number of distinct solutions, by projected blocking clauses.
+//! `satpuz count`: the number of distinct solutions, by projected blocking clauses or, for a
+//! DIMACS file, by components (`--method`).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::bail;
-use clap::Args;
+use clap::{Args, ValueEnum};
+use num_bigint::BigUint;
 use satpuz::cnf::Cnf;
 use satpuz::cnf::renumber::Renumbering;
 use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
+use satpuz::solve::components::{ComponentCount, count_components};
 use satpuz::solve::external::SolverChoice;
 use satpuz::solve::parallel::default_jobs;
 use satpuz::solve::split::count_until;
-use satpuz::solve::stop::{Enumerated, count_until_on};
+use satpuz::solve::stop::{Enumerated, StopReason, count_until_on};
 
 use super::certify::SolverFlags;
 use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
@@ -43,10 +46,63 @@ pub struct CountCmd {
     /// way); the count is the same for any N.
     #[arg(short, long, value_name = "N", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
+    /// How to count a DIMACS file: `blocking` finds each model with the solver and excludes it
+    /// by a clause; `components` splits the formula into independent parts and counts each
+    /// once, exactly at any size (no solver; no count until it is done); `auto` counts by
+    /// blocking up to 10,000 models, then starts over by components.
+    #[arg(long, value_enum, default_value_t = Method::Blocking, help_heading = DIMACS)]
+    pub method: Method,
     #[command(flatten)]
     pub solver: SolverFlags,
     #[command(flatten)]
     pub run: RunFlags,
+}
+
+/// How `count` counts a DIMACS file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// The solver finds each model; a clause over the projected variables excludes it.
+    Blocking,
+    /// Components: DPLL that splits the formula into independent parts and caches their counts.
+    Components,
+    /// Blocking up to [`AUTO_SWITCH`] models, then components from the start.
+    Auto,
+}
+
+impl Method {
+    /// The name `--method` and the JSON `method` field use.
+    fn name(self) -> &'static str {
+        match self {
+            Method::Blocking => "blocking",
+            Method::Components => "components",
+            Method::Auto => "auto",
+        }
+    }
+}
+
+/// Models past which `--method auto` stops enumerating and counts by components: up to here
+/// blocking clauses are as fast as any counter measured (docs/counting.md); past it their
+/// cost grows with each model found, while a count by components does not depend on the count.
+pub const AUTO_SWITCH: u64 = 10_000;
+
+/// What a count found, whichever method made it.
+struct Counted {
+    /// Exact when the count ran to its end; else what was found before it stopped (a lower
+    /// bound; 0 for a count by components, which knows none).
+    count: BigUint,
+    stopped: Option<StopReason>,
+    /// The method that made `count`.
+    method: Method,
+}
+
+impl Counted {
+    fn blocking(enumerated: Enumerated) -> Counted {
+        Counted {
+            count: enumerated.found.into(),
+            stopped: enumerated.stopped,
+            method: Method::Blocking,
+        }
+    }
 }
 
 impl CountCmd {
@@ -76,6 +132,13 @@ impl CountCmd {
                     bail!(
                         "-j/--jobs splits the count of a DIMACS file; a puzzle's count is one \
                          solver's walk over its answers (leave -j out)"
+                    );
+                }
+                if self.method != Method::Blocking {
+                    bail!(
+                        "--method {} counts a DIMACS file; a puzzle is counted by blocking \
+                         (export it with `satpuz encode` to count it by components)",
+                        self.method.name()
                     );
                 }
                 let puzzle = single(puzzles, &origin)?;
@@ -108,7 +171,7 @@ impl CountCmd {
                 };
                 let family = family.name().to_string();
                 (
-                    counted,
+                    Counted::blocking(counted),
                     puzzle.name(),
                     family,
                     projection,
@@ -145,8 +208,24 @@ impl CountCmd {
                         solver.name()
                     );
                 }
+                if self.method != Method::Blocking {
+                    if self.limit.is_some() {
+                        bail!(
+                            "--limit stops an enumeration; --method {} counts every model \
+                             (say --all, or --method blocking)",
+                            self.method.name()
+                        );
+                    }
+                    if self.solver.solver.is_some() {
+                        bail!(
+                            "--solver chooses the solver that enumerates; --method {} counts \
+                             without one (leave --solver out, or say --method blocking)",
+                            self.method.name()
+                        );
+                    }
+                }
                 let jobs = self.jobs.map_or_else(default_jobs, |j| j as usize);
-                let counted = count_cnf(&parsed.cnf, self.limit, &solver, jobs)?;
+                let counted = count_cnf(&parsed.cnf, self.limit, &solver, jobs, self.method)?;
                 (
                     counted,
                     origin,
@@ -159,14 +238,17 @@ impl CountCmd {
             }
         };
         let elapsed = start.elapsed();
-        let count = counted.found;
-        let complete = counted.stopped.is_none() && self.limit.is_none_or(|l| count < l);
+        let count = &counted.count;
+        let complete =
+            counted.stopped.is_none() && self.limit.is_none_or(|l| *count < BigUint::from(l));
         let report = CountReport {
             schema_version: SCHEMA_VERSION,
             puzzle: name,
             family,
-            solutions: count,
+            solutions: u64::try_from(count).ok(),
+            solutions_decimal: count.to_string(),
             complete,
+            method: counted.method.name().to_string(),
             stopped: counted.stopped.map(|r| stopped_name(r).to_string()),
             contradiction,
             projection,
@@ -177,7 +259,6 @@ impl CountCmd {
         if self.json {
             print_json(&report)?;
         } else {
-            let bound = if complete { "" } else { "at least " };
             let after = run::stop().stopped_after().unwrap_or(elapsed);
             let stopped = counted
                 .stopped
@@ -190,12 +271,24 @@ impl CountCmd {
                 ),
                 _ => format!("all {} variables", report.projection.variables),
             };
+            let by = match counted.method {
+                Method::Components => "; by components",
+                _ => "",
+            };
+            let what = if complete {
+                format!("{count} solution(s)")
+            } else if counted.method == Method::Components && count.bits() == 0 {
+                // Nothing enumerated before the components count began: no bound to give.
+                "no count".to_string()
+            } else {
+                format!("at least {count} solution(s)")
+            };
             outln!(
-                "{}: {bound}{count} solution(s) ({stopped}projected on {on}; {:.1} ms)",
+                "{}: {what} ({stopped}projected on {on}{by}; {:.1} ms)",
                 report.puzzle,
                 report.time_ms
             )?;
-            if count == 0 && complete && report.family != "cnf" {
+            if count.bits() == 0 && complete && report.family != "cnf" {
                 out!("{}", contradiction_text(report.contradiction.as_deref()))?;
             }
             if let Some(note) = self.solver.note(elapsed) {
@@ -204,7 +297,7 @@ impl CountCmd {
         }
         Ok(ExitCode::from(if counted.stopped.is_some() {
             EXIT_STOPPED
-        } else if count == 0 {
+        } else if count.bits() == 0 {
             EXIT_NO_SOLUTION
         } else {
             EXIT_OK
@@ -212,22 +305,55 @@ impl CountCmd {
     }
 }
 
-/// Counts a CNF's projected models with `solver` until done, `limit`, or the run's stop
-/// condition; varisat's count is split on `jobs` threads, another solver's is one process.
+/// Counts a CNF's projected models by `method` until done, `limit`, or the run's stop
+/// condition. By blocking, varisat's count is split on `jobs` threads and another solver's is
+/// one process.
 fn count_cnf(
     cnf: &Cnf,
     limit: Option<u64>,
     solver: &SolverChoice,
     jobs: usize,
-) -> anyhow::Result<Enumerated> {
-    Ok(match solver {
-        SolverChoice::Varisat => count_until(cnf, limit, &run::stop(), jobs, &run::found)?,
-        _ => count_until_on(
-            cnf,
-            &mut *solver.backend(cnf),
-            limit,
-            &run::stop(),
-            run::found,
-        )?,
+    method: Method,
+) -> anyhow::Result<Counted> {
+    let blocking = |limit| -> anyhow::Result<Enumerated> {
+        Ok(match solver {
+            SolverChoice::Varisat => count_until(cnf, limit, &run::stop(), jobs, &run::found)?,
+            _ => count_until_on(
+                cnf,
+                &mut *solver.backend(cnf),
+                limit,
+                &run::stop(),
+                run::found,
+            )?,
+        })
+    };
+    match method {
+        Method::Blocking => Ok(Counted::blocking(blocking(limit)?)),
+        Method::Components => components(cnf, 0),
+        Method::Auto => {
+            let enumerated = blocking(Some(AUTO_SWITCH))?;
+            if enumerated.stopped.is_some() || enumerated.found < AUTO_SWITCH {
+                return Ok(Counted::blocking(enumerated));
+            }
+            components(cnf, enumerated.found)
+        }
+    }
+}
+
+/// Counts by components; `found_before` models an enumeration found first stay the lower
+/// bound if the count is stopped.
+fn components(cnf: &Cnf, found_before: u64) -> anyhow::Result<Counted> {
+    let (count, _) = count_components(cnf, &run::stop())?;
+    Ok(match count {
+        ComponentCount::Exact(count) => Counted {
+            count,
+            stopped: None,
+            method: Method::Components,
+        },
+        ComponentCount::Stopped(reason) => Counted {
+            count: found_before.into(),
+            stopped: Some(reason),
+            method: Method::Components,
+        },
     })
 }

@@ -1,0 +1,295 @@
+//! The search: DPLL over the projected variables with unit propagation, splitting what is
+//! left into independent components after each decision and counting each one once.
+//!
+//! The projected count of a formula whose variables and clauses fall apart into components
+//! is the product of the components' projected counts: the components share nothing, so a
+//! projected assignment extends to a model exactly when each component's part extends. A
+//! component with projected variables is counted by branching on one of them (the two counts
+//! add up); a component without any counts 1 if it has a model and 0 if not, so its search
+//! stops at the first branch that has one.
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use super::cache::Cache;
+use super::formula::{Code, Formula, var_of};
+use crate::solve::stop::{Stop, StopReason};
+
+const UNSET: u8 = 0;
+
+/// Unassigned variables and the unsatisfied clauses over them, connected; both sorted.
+#[derive(Debug, Default)]
+pub(super) struct Component {
+    pub(super) vars: Vec<u32>,
+    pub(super) clauses: Vec<u32>,
+}
+
+/// The counter's state: an assignment with its trail, the cache, and scratch space.
+pub(super) struct Counter<'f> {
+    formula: &'f Formula,
+    /// Per variable: [`UNSET`], 1 (true) or 2 (false).
+    value: Vec<u8>,
+    /// Literals set true, in order; undone back to a mark after each branch.
+    trail: Vec<Code>,
+    cache: Cache,
+    /// Per variable and per clause: the split that last visited it ([`Counter::split`]).
+    var_seen: Vec<u64>,
+    clause_seen: Vec<u64>,
+    split_generation: u64,
+    /// Per literal: occurrences in the component being decided on (zero between uses).
+    lit_score: Vec<u32>,
+    stack: Vec<u32>,
+    stop: &'f Stop,
+    /// Decisions made so far.
+    pub(super) decisions: u64,
+}
+
+impl<'f> Counter<'f> {
+    pub(super) fn new(formula: &'f Formula, stop: &'f Stop) -> Self {
+        let vars = formula.num_vars();
+        Counter {
+            formula,
+            value: vec![UNSET; vars],
+            trail: Vec::with_capacity(vars),
+            cache: Cache::default(),
+            var_seen: vec![0; vars],
+            clause_seen: vec![0; formula.clauses.len()],
+            split_generation: 0,
+            lit_score: vec![0; 2 * vars],
+            stack: Vec::new(),
+            stop,
+            decisions: 0,
+        }
+    }
+
+    /// Cache look-ups answered from the cache, and times it was emptied for room.
+    pub(super) fn cache_stats(&self) -> (u64, u64) {
+        (self.cache.hits, self.cache.flushes)
+    }
+
+    /// The whole formula's projected count over the variables some clause mentions: the unit
+    /// clauses first, then the components of what they leave.
+    pub(super) fn count_formula(&mut self) -> Result<BigUint, StopReason> {
+        let formula = self.formula;
+        for clause in &formula.clauses {
+            if let [lit] = clause[..] {
+                match self.lit_value(lit) {
+                    Some(true) => {}
+                    Some(false) => return Ok(BigUint::zero()),
+                    None => self.assign(lit),
+                }
+            }
+        }
+        if !self.propagate(0) {
+            return Ok(BigUint::zero());
+        }
+        let everything = Component {
+            vars: (0..formula.num_vars() as u32).collect(),
+            clauses: (0..formula.clauses.len() as u32).collect(),
+        };
+        self.count_split(&everything)
+    }
+
+    /// Some(true/false) for an assigned literal, None for an unassigned one.
+    fn lit_value(&self, lit: Code) -> Option<bool> {
+        match self.value[var_of(lit)] {
+            UNSET => None,
+            v => Some(v == 1 + (lit & 1) as u8),
+        }
+    }
+
+    fn assign(&mut self, lit: Code) {
+        self.value[var_of(lit)] = 1 + (lit & 1) as u8;
+        self.trail.push(lit);
+    }
+
+    fn undo(&mut self, mark: usize) {
+        for &lit in &self.trail[mark..] {
+            self.value[var_of(lit)] = UNSET;
+        }
+        self.trail.truncate(mark);
+    }
+
+    /// Unit propagation of the trail from `from` on; false on a conflict.
+    ///
+    /// Each falsified literal's clauses are scanned whole rather than watched: the files this
+    /// counts have clauses of a few literals, and a scan needs no watch lists to restore on
+    /// backtracking.
+    fn propagate(&mut self, from: usize) -> bool {
+        let formula = self.formula;
+        let mut head = from;
+        while head < self.trail.len() {
+            let falsified = self.trail[head] ^ 1;
+            head += 1;
+            for &c in &formula.occurrences[falsified as usize] {
+                let mut open = None;
+                let mut open_count = 0;
+                for &l in &formula.clauses[c as usize] {
+                    match self.lit_value(l) {
+                        Some(true) => {
+                            open_count = 2; // satisfied: nothing to do
+                            break;
+                        }
+                        Some(false) => {}
+                        None => {
+                            open = Some(l);
+                            open_count += 1;
+                            if open_count == 2 {
+                                break;
+                            }
+                        }
+                    }
+                }
+                match (open_count, open) {
+                    (0, _) => return false,
+                    (1, Some(unit)) => self.assign(unit),
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
+    fn satisfied(&self, clause: u32) -> bool {
+        self.formula.clauses[clause as usize]
+            .iter()
+            .any(|&l| self.lit_value(l) == Some(true))
+    }
+
+    /// The projected count of a component (all of its clauses unsatisfied, none unit).
+    fn count(&mut self, component: &Component) -> Result<BigUint, StopReason> {
+        let key = Cache::key(&component.vars, &component.clauses);
+        if let Some(known) = self.cache.get(&key) {
+            return Ok(known);
+        }
+        let projected = self.formula.projected.as_slice();
+        let any_projected = component.vars.iter().any(|&v| projected[v as usize]);
+        let first = self.pick(component, any_projected);
+        let mut total = BigUint::zero();
+        for lit in [first, first ^ 1] {
+            self.decisions += 1;
+            // Every decision: one costs a pass over the component's clauses, far more than a
+            // look at the clock, and on a large component it may take milliseconds.
+            if let Some(reason) = self.stop.reason() {
+                return Err(reason);
+            }
+            let mark = self.trail.len();
+            self.assign(lit);
+            if self.propagate(mark) {
+                total += self.count_split(component)?;
+            }
+            self.undo(mark);
+            // No projected variable: one model is all there is to know.
+            if !any_projected && !total.is_zero() {
+                break;
+            }
+        }
+        self.cache.insert(key, total.clone());
+        Ok(total)
+    }
+
+    /// What is left of `component` after a decision and its propagation, split into
+    /// components and counted: their product, doubled for each projected variable that no
+    /// unsatisfied clause holds any more.
+    fn count_split(&mut self, component: &Component) -> Result<BigUint, StopReason> {
+        let (mut parts, free) = self.split(component);
+        // Small parts first: a part with no model ends the product before a large one is
+        // counted.
+        parts.sort_by_key(|p| p.vars.len());
+        let mut product = BigUint::one() << free;
+        for part in &parts {
+            let n = self.count(part)?;
+            if n.is_zero() {
+                return Ok(n);
+            }
+            product *= n;
+        }
+        Ok(product)
+    }
+
+    /// The components of `component`'s unassigned variables over its unsatisfied clauses,
+    /// and how many of its projected variables are in no unsatisfied clause.
+    fn split(&mut self, component: &Component) -> (Vec<Component>, u64) {
+        let formula = self.formula;
+        // Clauses of `component` not yet visited carry `inside`; visited ones `visited`.
+        self.split_generation += 2;
+        let (inside, visited) = (self.split_generation, self.split_generation + 1);
+        for &c in &component.clauses {
+            self.clause_seen[c as usize] = inside;
+        }
+        let mut parts = Vec::new();
+        let mut free = 0;
+        let mut stack = std::mem::take(&mut self.stack);
+        for &v in &component.vars {
+            if self.value[v as usize] != UNSET || self.var_seen[v as usize] == visited {
+                continue;
+            }
+            self.var_seen[v as usize] = visited;
+            let mut part = Component {
+                vars: vec![v],
+                clauses: Vec::new(),
+            };
+            stack.push(v);
+            while let Some(u) = stack.pop() {
+                for &c in &formula.var_clauses[u as usize] {
+                    if self.clause_seen[c as usize] != inside {
+                        continue;
+                    }
+                    self.clause_seen[c as usize] = visited;
+                    if self.satisfied(c) {
+                        continue;
+                    }
+                    part.clauses.push(c);
+                    for &l in &formula.clauses[c as usize] {
+                        let w = var_of(l);
+                        if self.value[w] == UNSET && self.var_seen[w] != visited {
+                            self.var_seen[w] = visited;
+                            part.vars.push(w as u32);
+                            stack.push(w as u32);
+                        }
+                    }
+                }
+            }
+            if part.clauses.is_empty() {
+                free += u64::from(formula.projected[v as usize]);
+            } else {
+                part.vars.sort_unstable();
+                part.clauses.sort_unstable();
+                parts.push(part);
+            }
+        }
+        self.stack = stack;
+        (parts, free)
+    }
+
+    /// The literal to decide first: of the component's projected variables (any of its
+    /// variables when it has none), the one in most of its clauses, in the sign it has more
+    /// often (the branch more likely to satisfy clauses, which a model search wants first).
+    fn pick(&mut self, component: &Component, projected_only: bool) -> Code {
+        let formula = self.formula;
+        for &c in &component.clauses {
+            for &l in &formula.clauses[c as usize] {
+                if self.value[var_of(l)] == UNSET {
+                    self.lit_score[l as usize] += 1;
+                }
+            }
+        }
+        let mut best = (0, component.vars[0] * 2);
+        for &v in &component.vars {
+            let (pos, neg) = (
+                self.lit_score[2 * v as usize],
+                self.lit_score[2 * v as usize + 1],
+            );
+            self.lit_score[2 * v as usize] = 0;
+            self.lit_score[2 * v as usize + 1] = 0;
+            if projected_only && !formula.projected[v as usize] {
+                continue;
+            }
+            let lit = if pos >= neg { 2 * v } else { 2 * v + 1 };
+            if pos + neg > best.0 {
+                best = (pos + neg, lit);
+            }
+        }
+        best.1
+    }
+}

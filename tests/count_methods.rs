@@ -1,0 +1,307 @@
+//! `count --method`: the count by components (`satpuz::solve::components`) is the brute force's
+//! on hundreds of random small files (with and without `c p show`/`c ind` projection, empty and
+//! unit clauses, repeated and clashing literals, unused variables) and the blocking count's;
+//! on exported grids every method prints the puzzle's own count (a second route); past 2^64
+//! the count is exact; a stop ends a count by components with no count, said so.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use num_bigint::BigUint;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use satpuz::cnf::dimacs::parse_cnf;
+use satpuz::solve::components::{ComponentCount, count_components};
+use satpuz::solve::split::count_until;
+use satpuz::solve::stop::{Stop, StopReason};
+
+/// The count by components of a DIMACS text, which must finish.
+fn components(text: &str) -> BigUint {
+    let cnf = parse_cnf(text.as_bytes(), true).expect("a valid file").cnf;
+    match count_components(&cnf, &Stop::new(None))
+        .expect("countable")
+        .0
+    {
+        ComponentCount::Exact(n) => n,
+        ComponentCount::Stopped(reason) => panic!("stopped ({reason:?}) with no stop set"),
+    }
+}
+
+/// The blocking count of a DIMACS text, on one thread.
+fn blocking(text: &str) -> u64 {
+    let cnf = parse_cnf(text.as_bytes(), true).expect("a valid file").cnf;
+    let counted = count_until(&cnf, None, &Stop::new(None), 1, &|_| {}).expect("counted");
+    assert_eq!(counted.stopped, None);
+    counted.found
+}
+
+/// A formula with many models: few clauses, and variables no clause mentions.
+fn loose(rng: &mut ChaCha8Rng, with_show: bool) -> PlainCnf {
+    let num_vars = rng.random_range(1..=14);
+    let num_clauses = rng.random_range(0..=num_vars);
+    let used = rng.random_range(1..=num_vars);
+    let clauses = (0..num_clauses)
+        .map(|_| {
+            let len = rng.random_range(1..=4);
+            random_clause(rng, used, len)
+        })
+        .collect();
+    let show = with_show.then(|| {
+        let mut s: Vec<usize> = (1..=num_vars).filter(|_| rng.random_bool(0.4)).collect();
+        if s.is_empty() {
+            s.push(rng.random_range(1..=num_vars));
+        }
+        s
+    });
+    PlainCnf {
+        num_vars,
+        clauses,
+        show,
+    }
+}
+
+#[test]
+fn components_count_is_the_brute_force_and_the_blocking_count_on_random_files() {
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    let mut compared_with_blocking = 0;
+    for i in 0..800 {
+        let with_show = i % 2 == 1;
+        let plain = if i % 4 < 2 {
+            PlainCnf::random(&mut rng, with_show)
+        } else {
+            loose(&mut rng, with_show)
+        };
+        let mut text = plain.to_dimacs();
+        // Both spellings of a projection.
+        if i % 8 == 7 {
+            text = text.replace("c p show", "c ind");
+        }
+        let expected = plain.brute_force_count();
+        assert_eq!(
+            components(&text),
+            BigUint::from(expected),
+            "file {i}:\n{text}"
+        );
+        // The blocking count finds each model: kept to the small counts.
+        if expected <= 300 {
+            assert_eq!(blocking(&text), expected, "file {i}:\n{text}");
+            compared_with_blocking += 1;
+        }
+    }
+    assert!(compared_with_blocking > 300, "{compared_with_blocking}");
+}
+
+#[test]
+fn components_count_on_structured_files() {
+    // No clause: 2^n; an empty clause: none, whatever else the file holds.
+    assert_eq!(components("p cnf 5 0\n"), BigUint::from(32u32));
+    assert_eq!(components("p cnf 0 0\n"), BigUint::from(1u32));
+    assert_eq!(components("p cnf 3 2\n1 2 0\n0\n"), BigUint::ZERO);
+    // Units that clash, and units propagated through a chain of implications.
+    assert_eq!(components("p cnf 2 2\n1 0\n-1 0\n"), BigUint::ZERO);
+    let chain = "p cnf 6 6\n1 0\n-1 2 0\n-2 3 0\n-3 4 0\n-4 5 0\n-5 -6 0\n";
+    assert_eq!(components(chain), BigUint::from(1u32));
+    // Projected on an auxiliary-free part: x1 or x2 (3 projections), the rest exists.
+    let projected = "c p show 1 2 0\np cnf 4 3\n1 2 0\n3 4 0\n-3 -4 0\n";
+    assert_eq!(components(projected), BigUint::from(3u32));
+    // A projection whose hidden part has no model: none at all.
+    let hidden_unsat = "c p show 1 0\np cnf 3 4\n2 3 0\n-2 3 0\n2 -3 0\n-2 -3 0\n";
+    assert_eq!(components(hidden_unsat), BigUint::ZERO);
+}
+
+/// 45 disjoint pairs `a or b` (3 models each), a chain of 10 variables with no two neighbours
+/// both false (F(12) = 144 models) and 10 variables in no clause: 3^45 * 144 * 2^10, past
+/// 2^64.
+fn past_u64() -> (String, BigUint) {
+    let mut clauses = Vec::new();
+    for p in 0..45 {
+        clauses.push(format!("{} {} 0", 2 * p + 1, 2 * p + 2));
+    }
+    for v in 91..100 {
+        clauses.push(format!("{v} {} 0", v + 1));
+    }
+    let text = format!("p cnf 110 {}\n{}\n", clauses.len(), clauses.join("\n"));
+    let expected = (BigUint::from(3u32).pow(45) * BigUint::from(144u32)) << 10;
+    (text, expected)
+}
+
+#[test]
+fn a_count_past_two_to_the_64_is_exact() {
+    let (text, expected) = past_u64();
+    assert!(expected > BigUint::from(u64::MAX));
+    assert_eq!(components(&text), expected);
+
+    let dir = scratch_dir("count-methods-big");
+    let file = dir.join("big.cnf");
+    std::fs::write(&file, &text).unwrap();
+    for method in ["components", "auto"] {
+        let r = satpuz(&[
+            "count",
+            path_str(&file),
+            "--all",
+            "--json",
+            "--method",
+            method,
+        ]);
+        assert_eq!(r.code, 0, "{r:?}");
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+        assert_eq!(v["solutions"], serde_json::Value::Null, "{r:?}");
+        assert_eq!(v["solutions_decimal"], expected.to_string(), "{r:?}");
+        assert_eq!(v["method"], "components", "{r:?}");
+        assert_eq!(v["complete"], true, "{r:?}");
+        let r = satpuz(&["count", path_str(&file), "--all", "--method", method]);
+        assert!(
+            r.stdout.contains(&format!(": {expected} solution(s)")),
+            "{r:?}"
+        );
+    }
+}
+
+/// Random 3-SAT with `vars` variables and twice as many clauses: far more than a second to
+/// count by components at 120 variables.
+fn random_3sat(vars: usize, seed: u64) -> String {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut text = format!("p cnf {vars} {}\n", 2 * vars);
+    for _ in 0..2 * vars {
+        for l in random_clause(&mut rng, vars, 3) {
+            text.push_str(&format!("{l} "));
+        }
+        text.push_str("0\n");
+    }
+    text
+}
+
+#[test]
+fn a_stop_ends_a_count_by_components_with_no_count() {
+    let text = random_3sat(120, 7);
+    let cnf = parse_cnf(text.as_bytes(), false).unwrap().cnf;
+    let stop = Stop::new(Some(Duration::ZERO));
+    let (count, _) = count_components(&cnf, &stop).unwrap();
+    assert_eq!(count, ComponentCount::Stopped(StopReason::Timeout));
+
+    let dir = scratch_dir("count-methods-stop");
+    let file = dir.join("hard.cnf");
+    std::fs::write(&file, &text).unwrap();
+    let args = ["count", path_str(&file), "--all", "--method", "components"];
+    let r = satpuz(&[&args[..], &["--timeout", "0.3"]].concat());
+    assert_eq!(r.code, 4, "{r:?}");
+    assert!(
+        r.stdout.contains(": no count (timed out after 0.3 s"),
+        "{r:?}"
+    );
+    let r = satpuz(&[&args[..], &["--timeout", "0.3", "--json"]].concat());
+    assert_eq!(r.code, 4, "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(
+        (&v["complete"], &v["stopped"]),
+        (&false.into(), &"timeout".into())
+    );
+    assert_eq!(v["method"], "components", "{r:?}");
+}
+
+/// `count --json` of `args`, which must finish: (count, method).
+fn counted(args: &[&str]) -> (u64, String) {
+    let r = satpuz(&[args, &["--all", "--json"]].concat());
+    assert_eq!(r.code, 0, "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(v["complete"], true, "{r:?}");
+    let n = v["solutions"].as_u64().expect("a count");
+    assert_eq!(v["solutions_decimal"], n.to_string());
+    (n, v["method"].as_str().expect("a method").to_string())
+}
+
+#[test]
+fn every_method_counts_an_exported_grid_as_the_puzzle_does() {
+    let dir = scratch_dir("count-methods-grid");
+    for seed in ["1", "2", "3"] {
+        let puzzle = dir.join(format!("grid{seed}.json"));
+        let r = satpuz(&[
+            "generate",
+            "grid",
+            "--positions",
+            "5",
+            "--categories",
+            "4",
+            "--seed",
+            seed,
+            "--drop",
+            "3",
+            "--json",
+            "-o",
+            path_str(&puzzle),
+        ]);
+        assert_eq!(r.code, 0, "{r:?}");
+        let cnf = dir.join(format!("grid{seed}.cnf"));
+        let r = satpuz(&[
+            "encode",
+            path_str(&puzzle),
+            "--dimacs",
+            path_str(&cnf),
+            "--force",
+        ]);
+        assert_eq!(r.code, 0, "{r:?}");
+        let (own, _) = counted(&["count", path_str(&puzzle)]);
+        assert!(own > 1, "clues dropped leave several answers: {own}");
+        for method in ["blocking", "components", "auto"] {
+            let (n, ran) = counted(&["count", path_str(&cnf), "--method", method]);
+            assert_eq!(n, own, "seed {seed}, --method {method}");
+            let expected = if method == "components" {
+                "components"
+            } else {
+                "blocking"
+            };
+            assert_eq!(ran, expected, "seed {seed}, --method {method}");
+        }
+    }
+}
+
+#[test]
+fn auto_counts_by_components_once_enumeration_passes_ten_thousand_models() {
+    // 20 variables in a few clauses: hundreds of thousands of models.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let plain = PlainCnf {
+        num_vars: 20,
+        clauses: (0..12).map(|_| random_clause(&mut rng, 20, 3)).collect(),
+        show: Some((1..=18).collect()),
+    };
+    let expected = plain.brute_force_count();
+    assert!(expected > 10_000, "{expected}");
+    let dir = scratch_dir("count-methods-auto");
+    let file = dir.join("loose.cnf");
+    std::fs::write(&file, plain.to_dimacs()).unwrap();
+    let (n, ran) = counted(&["count", path_str(&file), "--method", "auto"]);
+    assert_eq!((n, ran.as_str()), (expected, "components"));
+}
+
+#[test]
+fn methods_that_cannot_apply_are_refused_by_name() {
+    let dir = scratch_dir("count-methods-refused");
+    let file = dir.join("small.cnf");
+    std::fs::write(&file, "p cnf 3 1\n1 2 3 0\n").unwrap();
+    let file = path_str(&file);
+    let r = satpuz(&["count", file, "--limit", "3", "--method", "components"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stderr.contains("--limit"), "{r:?}");
+    let r = satpuz(&[
+        "count",
+        file,
+        "--all",
+        "--method",
+        "components",
+        "--solver",
+        "minisat",
+    ]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stderr.contains("--solver"), "{r:?}");
+    let r = satpuz(&[
+        "count",
+        "encodings/zebra.json",
+        "--all",
+        "--method",
+        "components",
+    ]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stderr.contains("DIMACS"), "{r:?}");
+}
