@@ -194,6 +194,54 @@ fn a_stop_in_the_middle_keeps_a_lower_bound_that_the_increments_add_up_to() {
     assert_eq!((counted.found, counted.stopped.is_some()), (0, true));
 }
 
+/// Pigeonhole: `holes + 1` pigeons in `holes` holes. UNSAT, and one solve of it takes CDCL
+/// minutes from 11 holes on.
+fn pigeonhole(holes: u32) -> Cnf {
+    let pigeons = holes + 1;
+    let var = |p: u32, h: u32| (p * holes + h + 1) as i32;
+    let mut text = String::new();
+    let mut clauses = 0;
+    for p in 0..pigeons {
+        for h in 0..holes {
+            text.push_str(&format!("{} ", var(p, h)));
+        }
+        text.push_str("0\n");
+        clauses += 1;
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                text.push_str(&format!("-{} -{} 0\n", var(p, h), var(q, h)));
+                clauses += 1;
+            }
+        }
+    }
+    let text = format!("p cnf {} {clauses}\n{text}", pigeons * holes);
+    parse_cnf(text.as_bytes(), false).unwrap().cnf
+}
+
+#[test]
+fn a_deadline_stops_the_solves_running_on_every_thread() {
+    // Each thread's solver hears the stop inside its solve: before, a split count's threads
+    // finished their current solve first (here: minutes), long after the deadline.
+    let cnf = pigeonhole(11);
+    for jobs in [1, 2] {
+        let stop = Stop::new(Some(std::time::Duration::from_millis(300)));
+        let start = std::time::Instant::now();
+        let counted = count_split(&cnf, None, &stop, jobs, Split::default(), &|_| {}).unwrap();
+        assert_eq!(
+            (counted.found, counted.stopped),
+            (0, Some(StopReason::Timeout)),
+            "jobs {jobs}"
+        );
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "{jobs} thread(s) stopped only after {:?}",
+            start.elapsed()
+        );
+    }
+}
+
 #[test]
 fn split_counts_past_a_u64_are_refused_and_limits_still_count() {
     // 255 models of 8 variables, times 2^57 for the free ones: each part's count fits in a

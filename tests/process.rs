@@ -476,6 +476,64 @@ fn timeout_ends_counts_and_single_long_solves() {
     assert_eq!(run.status.code(), Some(EXIT_INPUT), "{run:?}");
 }
 
+/// A stand-in for an external solver that never answers: it writes its process id and the
+/// formula's path (inside satpuz's private directory), then sleeps.
+fn silent_solver(dir: &Path) -> (String, PathBuf) {
+    let script = dir.join("silent-solver.sh");
+    let record = dir.join("silent-solver.txt");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho $$ \"$1\" > {}\nexec sleep 300\n",
+            record.display()
+        ),
+    )
+    .unwrap();
+    let made_runnable = Command::new("chmod")
+        .args(["+x", script.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(made_runnable.success());
+    (format!("cmd:{}", script.display()), record)
+}
+
+#[test]
+fn a_stopped_external_solver_is_killed_and_its_directory_removed() {
+    let dir = scratch("external-stop");
+    let cnf = chain_cnf(&dir, 20);
+    for stop in ["timeout", "sigint"] {
+        let (solver, record) = silent_solver(&dir);
+        let _ = std::fs::remove_file(&record);
+        let mut args = vec!["solve", &cnf, "--solver", &solver];
+        if stop == "timeout" {
+            args.extend(["--timeout", "1"]);
+        }
+        let run = run_with(satpuz(&args), Duration::from_secs(20), |child| {
+            if stop == "sigint" {
+                let start = Instant::now();
+                while !record.exists() && start.elapsed() < Duration::from_secs(10) {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                signal(child, "-INT");
+            }
+        });
+        assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{stop}: {run:?}");
+        let written = std::fs::read_to_string(&record).unwrap();
+        let (pid, input) = written.trim().split_once(' ').unwrap();
+        // Killed and reaped: no process of that id is left (an orphan would sleep on).
+        assert!(
+            !Path::new(&format!("/proc/{pid}")).exists(),
+            "{stop}: the solver {pid} still runs after satpuz exited"
+        );
+        let private = Path::new(input).parent().unwrap();
+        assert!(
+            !private.exists(),
+            "{stop}: {} was left behind",
+            private.display()
+        );
+    }
+}
+
 /// Peak virtual memory of a running process, in MB (`VmPeak` in `/proc/<pid>/status`).
 fn vm_peak_mb(pid: u32, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;

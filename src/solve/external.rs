@@ -4,9 +4,10 @@
 //! (`varisat`, `minisat`, `cadical`, `kissat`, or `cmd:"prog args"`) for every command.
 
 use std::fmt;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::cnf::dimacs::{SolverOutput, parse_model, write_cnf};
@@ -275,15 +276,13 @@ fn run_program(
             .replace("{proof}", &show(&proof))
     };
     let args: Vec<String> = argv.iter().map(fill).collect();
-    let ran = Command::new(&args[0])
-        .args(&args[1..])
-        .output()
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => SolveError::NotFound {
-                cmd: args[0].clone(),
-            },
-            _ => spawn(e),
-        })?;
+    let ran = run_until_stopped(&args).map_err(|e| match e {
+        Ran::Io(e) if e.kind() == std::io::ErrorKind::NotFound => SolveError::NotFound {
+            cmd: args[0].clone(),
+        },
+        Ran::Io(e) => spawn(e),
+        Ran::Stopped => SolveError::Stopped,
+    })?;
     let failed = |detail: String| SolveError::External {
         cmd: cmd.clone(),
         detail,
@@ -316,6 +315,83 @@ fn run_program(
         .transpose()
         .map_err(|e| failed(format!("no proof file: {e}")))?;
     Ok((answer, proof_bytes))
+}
+
+/// Why [`run_until_stopped`] has no output.
+enum Ran {
+    Io(std::io::Error),
+    /// The stop bound to this thread ([`super::stop::Stop::bound_solves`]) said stop: the
+    /// program was killed and reaped.
+    Stopped,
+}
+
+/// `Command::output`, except that the program is killed (and reaped) as soon as the stop
+/// bound to this thread says stop: a `--timeout` or Ctrl-C must not leave a solver running on
+/// after satpuz has exited, nor its private directory behind.
+fn run_until_stopped(args: &[String]) -> Result<Output, Ran> {
+    let mut child = Command::new(&args[0])
+        .args(&args[1..])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(Ran::Io)?;
+    let stop = super::stop::bound();
+    // Each pipe is read on a thread of its own (a chatty solver must never block on a full
+    // pipe); both readers hold `ended`, so the channel disconnects the moment the program
+    // closes both, usually by exiting: no polling delay on the many short runs of a count.
+    let (ended, closed) = mpsc::channel::<()>();
+    let read = |pipe: Option<Box<dyn Read + Send>>, ended: mpsc::Sender<()>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            drop(ended);
+            bytes
+        })
+    };
+    let stdout = read(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+        ended.clone(),
+    );
+    let stderr = read(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+        ended,
+    );
+    let stopped = || stop.as_ref().is_some_and(|s| s.should_stop());
+    let kill = |child: &mut std::process::Child| {
+        let _ = child.kill();
+        let _ = child.wait();
+        Ran::Stopped
+    };
+    while let Err(mpsc::RecvTimeoutError::Timeout) = closed.recv_timeout(Duration::from_millis(50))
+    {
+        if stopped() {
+            return Err(kill(&mut child));
+        }
+    }
+    // Both pipes are closed; the program has exited or is about to.
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(Ran::Io)? {
+            break status;
+        }
+        if stopped() {
+            return Err(kill(&mut child));
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    Ok(Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    })
 }
 
 /// Solves `cnf` with `program` writing a DRAT proof: the proof's bytes (text or binary) when

@@ -106,7 +106,12 @@ pub fn count_split(
         failed: None,
     });
     let changed = Condvar::new();
-    let work = || counting.work(&queue, &changed, stop);
+    let work = || {
+        // Solvers made on this thread stop inside a solve once `stop` says so, not only
+        // between two solves (the caller's binding is on its own thread only).
+        let _bound = stop.bound_solves();
+        counting.work(&queue, &changed, stop)
+    };
     if jobs <= 1 {
         work();
     } else {

@@ -5,9 +5,11 @@
 //! have found so far, marked incomplete ([`Enumerated`]). Inside one solve, the embedded
 //! varisat (patched for it: `vendor/varisat/PATCHES.md`) asks the stop condition bound to the
 //! thread that made it ([`Stop::bound_solves`]) before each conflict, and fails with
-//! [`SolveError::Stopped`] once it says stop. Solvers made on other threads (a parallel count's)
-//! and external solver processes do not hear it; for them the command line still prints what
-//! it knows when the worker does not return soon after the stop (see `src/cli/run.rs`).
+//! [`SolveError::Stopped`] once it says stop. A split count binds the stop on each of its
+//! threads, and an external solver process bound so is killed once the stop says stop
+//! (`external.rs`). Solvers made on other, unbound threads do not hear it; for them the
+//! command line still prints what it knows when the worker does not return soon after the
+//! stop (see `src/cli/run.rs`).
 
 use std::cell::RefCell;
 use std::marker::PhantomData;
