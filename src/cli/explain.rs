@@ -136,17 +136,33 @@ pub fn text(name: &str, clued: &Clued, explanation: &Explanation) -> String {
         explanation.steps.len()
     );
     for (i, step) in explanation.steps.iter().enumerate() {
-        let tag = match step.kind() {
-            StepKind::Single => String::new(),
-            StepKind::Combined => format!(" [{} clues together]", step.clues.len()),
-            StepKind::CaseSplit => format!(
-                " [case split: {} clues together, no smaller set forces anything]",
-                step.clues.len()
-            ),
-        };
+        let tag = tag(step);
         let _ = writeln!(out, "{:>3}. {}{tag}", i + 1, clued.sentence(step));
     }
     out
+}
+
+/// The bracket after a step of more than one clue: how many clues, and, for a case split,
+/// what the search proved about smaller sets (only what it proved).
+fn tag(step: &Step) -> String {
+    let k = step.clues.len();
+    let split = if step.kind() == StepKind::CaseSplit {
+        "case split: "
+    } else {
+        ""
+    };
+    match (step.kind(), step.proved_fewest()) {
+        (StepKind::Single, _) => String::new(),
+        (StepKind::Combined, true) => format!(" [{k} clues together]"),
+        (StepKind::CaseSplit, true) => {
+            format!(" [case split: {k} clues together, no smaller set forces anything]")
+        }
+        (_, false) if step.searched == 0 => format!(" [{split}{k} clues together]"),
+        (_, false) => format!(
+            " [{split}{k} clues together; no set of {} or fewer forces anything]",
+            step.searched
+        ),
+    }
 }
 
 /// Most facts (values x places) a puzzle may have for `solve` and `inquest` to rate it on the

@@ -1,10 +1,12 @@
-//! How hard an explained puzzle is: a score from its steps, and a level.
+//! How hard an explained puzzle is: a score from its rounds of steps, and a level.
 //!
-//! A step that one clue makes (with what is known) costs nothing: the solver found a
-//! one-clue step, and so can a careful reader. A step that needs k clues together costs
-//! k² - 1 (3 for a pair, 8 for three clues, 15 for four): holding several clues in mind at
-//! once is what makes a grid hard, and more so the more of them. The thresholds and their
-//! reasons are in docs/explain.md (measured over generated grids and dealt Inquest cases).
+//! A step that one clue makes (with what is known) costs nothing: a careful reader finds it.
+//! A round whose steps need k clues together costs k² - 1 (3 for pairs, 8 for three clues,
+//! 15 for four), once however many steps it has: the round takes everything that sets of k
+//! clues force at that point, so its cost depends on the puzzle, not on the order of its
+//! clues or the names of its values. Holding several clues in mind at once is what makes a
+//! grid hard, and more so the more of them. The thresholds and their reasons are in
+//! docs/explain.md.
 
 use crate::choice::Choice;
 use crate::report::DifficultyNote;
@@ -72,7 +74,7 @@ pub const HARD_MAX: usize = 30;
 /// What the steps of an explanation add up to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Difficulty {
-    /// The sum of every step's cost (k² - 1 for a step of k clues).
+    /// The sum of every round's cost (k² - 1 for a round of steps of k clues).
     pub score: usize,
     /// The level of the score.
     pub level: Level,
@@ -86,14 +88,35 @@ pub struct Difficulty {
     pub case_splits: usize,
 }
 
-/// The cost of a step of `clues` clues.
+/// The cost of a round of steps of `clues` clues.
 pub fn step_cost(clues: usize) -> usize {
     (clues * clues).saturating_sub(1)
 }
 
+/// What each step adds to the score: its round's cost on the round's first step, nothing on
+/// the others.
+pub fn round_costs(steps: &[Step]) -> Vec<usize> {
+    steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            if i > 0 && steps[i - 1].round == s.round {
+                return 0;
+            }
+            let largest = steps[i..]
+                .iter()
+                .take_while(|t| t.round == s.round)
+                .map(|t| t.clues.len())
+                .max()
+                .unwrap_or(0);
+            step_cost(largest)
+        })
+        .collect()
+}
+
 /// Rates a sequence of steps.
 pub fn rate(steps: &[Step]) -> Difficulty {
-    let score = steps.iter().map(|s| step_cost(s.clues.len())).sum();
+    let score = round_costs(steps).iter().sum();
     Difficulty {
         score,
         level: Level::of_score(score),

@@ -1,0 +1,909 @@
+//! The search behind [`crate::solve::steps`]: from the facts known, the next step.
+//!
+//! Cheapest first, and every claim about "fewest" proved:
+//! 1. *One clue, on its own variables* ([`crate::solve::propagate`]): each clue whose
+//!    variables gained a fact since it was last looked at is tried against the values still
+//!    possible; placements first. The categories then do what they alone do (all-different,
+//!    exactly, by the same module). No solver call: a row of n values placed by n clues
+//!    takes time polynomial and small in n.
+//! 2. When that finds nothing: *rounds* of exact searches over every set of c clues, c = 1,
+//!    2, 3, ... while the sets are few enough ([`MAX_SUBSETS`]): one incremental solver
+//!    ([`Session`]) with the clues behind selectors and the known facts assumed says which
+//!    unknown facts a set forces. The first c at which some set forces something is the
+//!    round's cost; every fact that some set of c clues forces is taken, each set one step.
+//!    A round is a set operation, so which facts it takes does not depend on the order of
+//!    the clues or the names of the values.
+//! 3. When every affordable size forces nothing: a *case split*, the smallest minimal clue
+//!    set found from the solver's cores (not proved the smallest; the step says how far the
+//!    exhaustive search went).
+
+use std::collections::VecDeque;
+
+use crate::cnf::Lit;
+use crate::model::{Constraint, EncodeOptions, Encoded, holds};
+use crate::solve::SolveError;
+use crate::solve::propagate::{Possible, all_different_excluded, scope, supports};
+use crate::solve::session::{Deletion, Direction, NoWitnesses, OwnsCnf, Role, Session, Witnesses};
+use crate::solve::steps::{Clued, Fact, Step, StepsError};
+
+/// Most clue sets one round of the exhaustive search may try: sizes with more sets (among
+/// the clues not yet spent) go to the case split.
+pub const MAX_SUBSETS: usize = 3000;
+
+/// Candidates whose cores are shrunk for a case split: those with the smallest cores as the
+/// solver first gives them.
+const MAX_SHRUNK: usize = 32;
+
+/// Witness answers kept at most (the oldest go first).
+const MAX_WITNESSES: usize = 512;
+
+/// An answer the solver found that fits every known fact, and which clues it meets.
+struct Witness {
+    values: Vec<usize>,
+    /// Bit `c`: clue `c` holds.
+    meets: Vec<u64>,
+}
+
+impl Witness {
+    fn meets_all(&self, clues: &[usize]) -> bool {
+        clues
+            .iter()
+            .all(|&c| self.meets[c / 64] & (1 << (c % 64)) != 0)
+    }
+
+    fn breaks(&self, f: Fact) -> bool {
+        (self.values[f.var] == f.value) != f.holds
+    }
+}
+
+/// A clue set and the facts it forces.
+type Forcing = (Vec<usize>, Vec<Fact>);
+
+/// A step found, not yet taken.
+struct Planned {
+    clues: Vec<usize>,
+    facts: Vec<Fact>,
+    round: usize,
+    searched: usize,
+}
+
+/// An explanation under way: the session, the answer, and the facts known so far.
+pub struct Stepper {
+    session: Session,
+    /// `lits[var][value]`: the literal "var takes value".
+    lits: Vec<Vec<Lit>>,
+    /// The answer: a value per variable.
+    answer: Vec<usize>,
+    /// `known[var][value]`: whether that fact (true in the answer) is known.
+    known: Vec<Vec<bool>>,
+    /// The clues' constraints, and each one's variables.
+    clue_constraints: Vec<Constraint>,
+    clue_scopes: Vec<Vec<usize>>,
+    /// The constraints that always hold (the categories).
+    structure: Vec<Constraint>,
+    /// Whether [`Stepper::settle`] finds everything the structure forces without a solver:
+    /// it is made of all-differents over disjoint variables and one-variable constraints.
+    structure_exact: bool,
+    /// A counter that grows with every fact learned; `changed[var]`: its value when `var`
+    /// last gained one; `looked[clue]`: when the clue was last tried on its own.
+    clock: usize,
+    changed: Vec<usize>,
+    looked: Vec<Option<usize>>,
+    /// What each clue forced on its own variables when last looked at.
+    news: Vec<Vec<Fact>>,
+    witnesses: Vec<Witness>,
+    /// Steps of the current round, to be taken in turn.
+    planned: VecDeque<Planned>,
+    /// Rounds so far.
+    rounds: usize,
+    /// Solver calls made.
+    solves: usize,
+}
+
+impl Stepper {
+    /// Solves the model, proves its answer unique, and starts from the facts `start` (each
+    /// must hold in the answer) and what the structure makes of them.
+    pub fn new(clued: &Clued, start: &[Fact]) -> Result<Stepper, StepsError> {
+        let model = &clued.model;
+        let mut session = Session::unshrunk(Encoded::declare(model, EncodeOptions::default()));
+        let mut structure = Vec::new();
+        for (i, c) in model.constraints.iter().enumerate() {
+            if clued.clues.contains(&i) {
+                session.add_clue(c);
+            } else {
+                session.add_constraint(c);
+                structure.push(c.clone());
+            }
+        }
+        let lits = (0..model.vars.len())
+            .map(|v| {
+                (0..model.vars[v].values.len())
+                    .map(|x| session.value_lit(v, x))
+                    .collect()
+            })
+            .collect();
+        let all: Vec<usize> = (0..session.clue_count()).collect();
+        let Some(answer) = session.solve_values(&session.selectors_of(&all))? else {
+            return Err(StepsError::NoAnswer);
+        };
+        let block = session.block_answer_under_activation(&answer);
+        if session.solve_clues(&all, &[block])? {
+            return Err(StepsError::NotUnique);
+        }
+        session.block(&[!block]);
+        let known = model
+            .vars
+            .iter()
+            .map(|v| vec![false; v.values.len()])
+            .collect();
+        let clue_constraints = model.constraints[clued.clues.clone()].to_vec();
+        let clue_scopes: Vec<Vec<usize>> = clue_constraints.iter().map(scope).collect();
+        let clue_count = clue_constraints.len();
+        let mut stepper = Stepper {
+            session,
+            lits,
+            answer,
+            known,
+            structure_exact: exactly_propagated(&structure),
+            structure,
+            clue_constraints,
+            clue_scopes,
+            clock: 1,
+            changed: vec![1; model.vars.len()],
+            looked: vec![None; clue_count],
+            news: vec![Vec::new(); clue_count],
+            witnesses: Vec::new(),
+            planned: VecDeque::new(),
+            rounds: 0,
+            solves: 2,
+        };
+        for &f in start {
+            if !stepper.is_true(f) {
+                return Err(StepsError::WrongStart((clued.describe)(f)));
+            }
+            stepper.learn(f);
+        }
+        stepper.settle()?;
+        Ok(stepper)
+    }
+
+    /// The answer: a value per model variable.
+    pub fn answer(&self) -> &[usize] {
+        &self.answer
+    }
+
+    /// Solver calls made so far.
+    pub fn solves(&self) -> usize {
+        self.solves
+    }
+
+    /// Is every variable's value known?
+    pub fn complete(&self) -> bool {
+        (0..self.answer.len()).all(|v| self.known[v][self.answer[v]])
+    }
+
+    /// Is the fact known?
+    pub fn knows(&self, f: Fact) -> bool {
+        self.is_true(f) && self.known[f.var][f.value]
+    }
+
+    fn is_true(&self, f: Fact) -> bool {
+        (self.answer[f.var] == f.value) == f.holds
+    }
+
+    /// The fact about `var` and `value` that holds in the answer.
+    fn true_fact(&self, var: usize, value: usize) -> Fact {
+        Fact {
+            var,
+            value,
+            holds: self.answer[var] == value,
+        }
+    }
+
+    fn learn(&mut self, f: Fact) {
+        if self.known[f.var][f.value] && !f.holds {
+            return;
+        }
+        self.witnesses.retain(|w| !w.breaks(f));
+        self.known[f.var][f.value] = true;
+        if f.holds {
+            // A placed variable takes no other value: the domain says so, no step needed.
+            self.known[f.var].fill(true);
+        }
+        self.clock += 1;
+        self.changed[f.var] = self.clock;
+    }
+
+    fn lit(&self, f: Fact) -> Lit {
+        let l = self.lits[f.var][f.value];
+        if f.holds { l } else { !l }
+    }
+
+    /// `possible[var][value]`: the value is not known to be ruled out.
+    fn possible(&self) -> Vec<Vec<bool>> {
+        (0..self.answer.len())
+            .map(|v| {
+                (0..self.known[v].len())
+                    .map(|x| x == self.answer[v] || !self.known[v][x])
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The known facts, as few as say them all: a placed variable's value, else its excluded
+    /// values.
+    fn known_facts(&self) -> Vec<Fact> {
+        let mut out = Vec::new();
+        for v in 0..self.answer.len() {
+            let a = self.answer[v];
+            if self.known[v][a] {
+                out.push(self.true_fact(v, a));
+            } else {
+                out.extend(
+                    (0..self.known[v].len())
+                        .filter(|&x| self.known[v][x])
+                        .map(|x| self.true_fact(v, x)),
+                );
+            }
+        }
+        out
+    }
+
+    /// The unknown true facts.
+    fn candidates(&self) -> Vec<Fact> {
+        let mut out = Vec::new();
+        for v in 0..self.answer.len() {
+            if self.known[v][self.answer[v]] {
+                continue;
+            }
+            out.extend(
+                (0..self.known[v].len())
+                    .filter(|&x| !self.known[v][x])
+                    .map(|x| self.true_fact(v, x)),
+            );
+        }
+        out
+    }
+
+    /// The new facts about `var` once `excluded` (values still possible) are ruled out:
+    /// its value when one is left, else those values' exclusions.
+    fn facts_excluding(&self, var: usize, excluded: &[usize], possible: &Possible) -> Vec<Fact> {
+        let left = possible[var].iter().filter(|&&p| p).count() - excluded.len();
+        if left == 1 {
+            vec![self.true_fact(var, self.answer[var])]
+        } else {
+            excluded.iter().map(|&x| self.true_fact(var, x)).collect()
+        }
+    }
+
+    /// Learns what the structure alone makes of the known facts; returns those facts.
+    fn settle(&mut self) -> Result<Vec<Fact>, StepsError> {
+        let mut follows = Vec::new();
+        loop {
+            let possible = self.possible();
+            let mut news = Vec::new();
+            for c in &self.structure {
+                let excluded: Vec<(usize, usize)> = match c {
+                    Constraint::AllDifferent(vars) => {
+                        all_different_excluded(vars, &possible, &self.answer)
+                    }
+                    other => excluded_by(other, &scope(other), &possible, &self.answer),
+                };
+                news.extend(excluded);
+            }
+            news.sort_unstable();
+            news.dedup();
+            if news.is_empty() {
+                break;
+            }
+            for by_var in news.chunk_by(|a, b| a.0 == b.0) {
+                let values: Vec<usize> = by_var.iter().map(|&(_, x)| x).collect();
+                for f in self.facts_excluding(by_var[0].0, &values, &possible) {
+                    if !self.knows(f) {
+                        follows.push(f);
+                        self.learn(f);
+                    }
+                }
+            }
+        }
+        if !self.structure_exact {
+            let forced = self.forced(&[])?;
+            for &f in &forced {
+                self.learn(f);
+            }
+            follows.extend(forced);
+        }
+        Ok(follows)
+    }
+
+    /// The clue (placements first, then the lowest number) that on its own variables forces
+    /// something new, and what.
+    fn look_at_clues(&mut self) -> Option<(usize, Vec<Fact>)> {
+        let possible = self.possible();
+        for c in 0..self.clue_constraints.len() {
+            let stale = match self.looked[c] {
+                None => true,
+                Some(t) => self.clue_scopes[c].iter().any(|&v| self.changed[v] > t),
+            };
+            if stale {
+                let scope = &self.clue_scopes[c];
+                let excluded =
+                    excluded_by(&self.clue_constraints[c], scope, &possible, &self.answer);
+                let mut news = Vec::new();
+                for by_var in excluded.chunk_by(|a, b| a.0 == b.0) {
+                    let values: Vec<usize> = by_var.iter().map(|&(_, x)| x).collect();
+                    news.extend(self.facts_excluding(by_var[0].0, &values, &possible));
+                }
+                self.news[c] = news;
+                self.looked[c] = Some(self.clock);
+            }
+        }
+        let placing = (0..self.news.len()).find(|&c| self.news[c].iter().any(|f| f.holds));
+        let any = placing.or_else(|| (0..self.news.len()).find(|&c| !self.news[c].is_empty()));
+        any.map(|c| (c, std::mem::take(&mut self.news[c])))
+    }
+
+    /// The unknown facts that the clues `clues` and the known facts force (none when they
+    /// force nothing new), in candidate order. Known answers refute what they can; then one
+    /// solve per answer asks every variable with candidates left to break one of its own
+    /// ([`Stepper::refute_by_variable`]); then solves under "not all of the candidates left"
+    /// until UNSAT (those left are forced) or none is left.
+    pub(crate) fn forced(&mut self, clues: &[usize]) -> Result<Vec<Fact>, StepsError> {
+        let mut rest = self.candidates();
+        for w in &self.witnesses {
+            if rest.is_empty() {
+                return Ok(rest);
+            }
+            if w.meets_all(clues) {
+                rest.retain(|&f| !w.breaks(f));
+            }
+        }
+        if rest.is_empty() {
+            return Ok(rest);
+        }
+        let mut assumptions = self.session.selectors_of(clues);
+        assumptions.extend(self.known_facts().into_iter().map(|f| self.lit(f)));
+        let mut proven = self.refute_by_variable(&mut rest, &assumptions)?;
+        proven.extend(self.refute_together(rest, assumptions)?);
+        // Candidates come in (variable, value) order, which is the order of `Fact`.
+        proven.sort_unstable();
+        Ok(proven)
+    }
+
+    /// Asks, per solve, that every variable with candidates left break one of its own: one
+    /// answer then refutes a candidate of each such variable, where "not all of the
+    /// candidates" is mostly met by an answer a swap away from the last, which refutes one or
+    /// two. Each variable's wish is a clause under its own activation literal, so an UNSAT
+    /// core names the variables whose wishes clash: one alone has only forced candidates left
+    /// (they are returned, out of `rest`); several leave the round, and their candidates stay
+    /// in `rest`.
+    fn refute_by_variable(
+        &mut self,
+        rest: &mut Vec<Fact>,
+        fixed: &[Lit],
+    ) -> Result<Vec<Fact>, StepsError> {
+        let mut proven = Vec::new();
+        if rest.chunk_by(|a, b| a.var == b.var).nth(1).is_none() {
+            return Ok(proven);
+        }
+        // `rest` is in variable order, and so is `round`: (variable, activation literal).
+        let mut round: Vec<(usize, Lit)> = Vec::new();
+        for f in rest.iter() {
+            if round.last().is_none_or(|&(v, _)| v != f.var) {
+                round.push((f.var, self.session.formula_mut().cnf_mut().fresh_lit()));
+            }
+        }
+        let activations: Vec<Lit> = round.iter().map(|&(_, a)| a).collect();
+        let mut assumptions = fixed.to_vec();
+        // With one variable left, its wish is the clause "not all of the candidates".
+        while round.len() > 1 {
+            assumptions.truncate(fixed.len());
+            let mut wishes = Vec::new();
+            for facts in rest.chunk_by(|a, b| a.var == b.var) {
+                let v = facts[0].var;
+                if let Ok(i) = round.binary_search_by_key(&v, |&(v, _)| v) {
+                    let activation = round[i].1;
+                    let mut wish: Vec<Lit> = facts.iter().map(|&f| !self.lit(f)).collect();
+                    wish.push(!activation);
+                    wishes.push(wish);
+                    assumptions.push(activation);
+                }
+            }
+            for wish in wishes {
+                // Its wishes of earlier rounds had more candidates: this one implies them.
+                self.session.block(&wish);
+            }
+            self.solves += 1;
+            match self.session.solve_values(&assumptions)? {
+                Some(values) => {
+                    rest.retain(|f| (values[f.var] == f.value) == f.holds);
+                    self.remember(values);
+                    keep_with_candidates(&mut round, rest);
+                }
+                None => {
+                    let failed = self.session.failed();
+                    let clash: Vec<usize> = round
+                        .iter()
+                        .filter(|(_, a)| failed.contains(a))
+                        .map(|&(v, _)| v)
+                        .collect();
+                    match clash.as_slice() {
+                        // The known answer meets every fixed assumption: never here.
+                        [] => break,
+                        &[v] => {
+                            proven.extend(rest.iter().filter(|f| f.var == v));
+                            rest.retain(|f| f.var != v);
+                        }
+                        _ => {}
+                    }
+                    round.retain(|(v, _)| !clash.contains(v));
+                    // Wishes clash once most candidates left are forced: one solve may show
+                    // them all forced (else its answer refutes some, as a round's would).
+                    if self.refute_together_once(rest, fixed)? {
+                        proven.append(rest);
+                        break;
+                    }
+                    keep_with_candidates(&mut round, rest);
+                }
+            }
+        }
+        // The wishes are never assumed again: off for good.
+        for a in activations {
+            self.session.block(&[!a]);
+        }
+        Ok(proven)
+    }
+
+    /// Solves under "not all of `rest`" (and `fixed`) until UNSAT, when those left are
+    /// forced, or until none is left, each SAT answer removing those it breaks.
+    fn refute_together(
+        &mut self,
+        mut rest: Vec<Fact>,
+        fixed: Vec<Lit>,
+    ) -> Result<Vec<Fact>, StepsError> {
+        while !rest.is_empty() {
+            if self.refute_together_once(&mut rest, &fixed)? {
+                return Ok(rest);
+            }
+        }
+        Ok(rest)
+    }
+
+    /// One solve under "not all of `rest`" (and `fixed`): true when UNSAT (all of `rest` are
+    /// forced), else its answer removes from `rest` those it breaks.
+    fn refute_together_once(
+        &mut self,
+        rest: &mut Vec<Fact>,
+        fixed: &[Lit],
+    ) -> Result<bool, StepsError> {
+        if rest.is_empty() {
+            return Ok(false);
+        }
+        let not_all: Vec<Lit> = rest.iter().map(|&f| !self.lit(f)).collect();
+        let activation = self.session.block_under_activation(&not_all);
+        let mut assumptions = fixed.to_vec();
+        assumptions.push(activation);
+        self.solves += 1;
+        let values = self.session.solve_values(&assumptions)?;
+        // The batch clause is never assumed again: off for good.
+        self.session.block(&[!activation]);
+        let Some(values) = values else {
+            return Ok(true);
+        };
+        rest.retain(|f| (values[f.var] == f.value) == f.holds);
+        self.remember(values);
+        Ok(false)
+    }
+
+    /// Keeps an answer the solver found, as a witness for later questions.
+    fn remember(&mut self, values: Vec<usize>) {
+        let w = witness(&self.clue_constraints, values);
+        push_witness(&mut self.witnesses, w);
+    }
+
+    /// The next step, or None when the answer is complete.
+    pub fn next_step(&mut self) -> Result<Option<Step>, StepsError> {
+        loop {
+            if let Some(p) = self.planned.pop_front() {
+                let facts: Vec<Fact> = p.facts.into_iter().filter(|&f| !self.knows(f)).collect();
+                if facts.is_empty() {
+                    continue;
+                }
+                return self
+                    .take(p.clues, facts, p.round, p.searched, false)
+                    .map(Some);
+            }
+            if self.complete() {
+                return Ok(None);
+            }
+            if let Some((c, facts)) = self.look_at_clues() {
+                self.rounds += 1;
+                return self.take(vec![c], facts, self.rounds, 0, true).map(Some);
+            }
+            self.plan_round()?;
+        }
+    }
+
+    /// Plans the next round when no clue on its own variables forces anything: every set of
+    /// 1, 2, 3, ... clues not yet spent (a clue whose variables are all placed adds nothing),
+    /// while there are at most [`MAX_SUBSETS`] of them; the first size at which some set
+    /// forces something gives the round. Else a case split.
+    fn plan_round(&mut self) -> Result<(), StepsError> {
+        let live: Vec<usize> = (0..self.clue_constraints.len())
+            .filter(|&c| {
+                self.clue_scopes[c]
+                    .iter()
+                    .any(|&v| !self.known[v][self.answer[v]])
+            })
+            .collect();
+        let mut searched = 0;
+        for size in 1..=live.len() {
+            if binomial(live.len(), size) > MAX_SUBSETS {
+                break;
+            }
+            let found = self.exhaust(&live, size)?;
+            if !found.is_empty() {
+                self.rounds += 1;
+                for (clues, facts) in found {
+                    self.planned.push_back(Planned {
+                        clues,
+                        facts,
+                        round: self.rounds,
+                        searched,
+                    });
+                }
+                return Ok(());
+            }
+            searched = size;
+        }
+        let clues = self.smallest_core()?;
+        let facts = self.forced(&clues)?;
+        self.rounds += 1;
+        self.planned.push_back(Planned {
+            clues,
+            facts,
+            round: self.rounds,
+            searched,
+        });
+        Ok(())
+    }
+
+    /// Every set of `size` clues of `live` that forces something new, with what it forces,
+    /// sets in increasing order.
+    fn exhaust(
+        &mut self,
+        live: &[usize],
+        size: usize,
+    ) -> Result<Vec<Forcing>, StepsError> {
+        let mut found = Vec::new();
+        let n = live.len();
+        let mut pick: Vec<usize> = (0..size).collect();
+        loop {
+            let clues: Vec<usize> = pick.iter().map(|&i| live[i]).collect();
+            let facts = self.forced(&clues)?;
+            if !facts.is_empty() {
+                found.push((clues, facts));
+            }
+            // The next set in increasing order: the last pick that can move moves, the
+            // later ones follow it.
+            let Some(i) = (0..size).rev().find(|&i| pick[i] < n - size + i) else {
+                return Ok(found);
+            };
+            pick[i] += 1;
+            for j in i + 1..size {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+    }
+
+    /// The smallest minimal clue set found that forces some unknown fact: each candidate's
+    /// core of "all clues, the known facts, not the candidate" as the solver gives it, then
+    /// the [`MAX_SHRUNK`] smallest shrunk from the first clue and from the last.
+    fn smallest_core(&mut self) -> Result<Vec<usize>, StepsError> {
+        let all: Vec<usize> = (0..self.session.clue_count()).collect();
+        let known: Vec<Lit> = self
+            .known_facts()
+            .into_iter()
+            .map(|f| self.lit(f))
+            .collect();
+        // Every candidate's core as the solver gives it; the smallest are shrunk.
+        let mut cores = Vec::new();
+        for f in self.candidates() {
+            let mut fixed = known.clone();
+            fixed.push(!self.lit(f));
+            self.solves += 1;
+            if self.session.solve_clues(&all, &fixed)? {
+                return Err(StepsError::NotUnique);
+            }
+            cores.push((self.session.core(), self.session.failed(), fixed, f));
+        }
+        cores.sort_by_key(|c| c.0.len());
+        let mut best: Option<Vec<usize>> = None;
+        for (core, failed, fixed, f) in cores.into_iter().take(MAX_SHRUNK) {
+            if best.as_ref().is_some_and(|b| b.len() <= 2) {
+                break;
+            }
+            for direction in [Direction::FirstToLast, Direction::LastToFirst] {
+                let clues = self.minimise(&core, &fixed, &failed, f, direction)?;
+                let size = clues.len();
+                if best.as_ref().is_none_or(|b| size < b.len()) {
+                    best = Some(clues);
+                }
+                if size <= 2 {
+                    break;
+                }
+            }
+        }
+        best.ok_or(StepsError::NotUnique)
+    }
+
+    /// A minimal subset of the clues `core` that, with `fixed` assumed, is still UNSAT.
+    fn minimise(
+        &mut self,
+        core: &[usize],
+        fixed: &[Lit],
+        failed: &[Lit],
+        fact: Fact,
+        direction: Direction,
+    ) -> Result<Vec<usize>, StepsError> {
+        let items: Vec<(Lit, Role)> = core
+            .iter()
+            .map(|&c| (self.session.selector(c), Role::Plain))
+            .chain(fixed.iter().map(|&l| (l, Role::Fixed)))
+            .collect();
+        let deletion = Deletion {
+            direction,
+            ..Deletion::EAGER
+        };
+        let mut witnesses = Pool {
+            answers: &mut self.witnesses,
+            clues: core,
+            constraints: &self.clue_constraints,
+            fact,
+        };
+        let kept = self
+            .session
+            .minimise(&items, Some(failed), deletion, &mut witnesses)?;
+        self.solves += kept.solves;
+        let mut clues: Vec<usize> = kept.kept.iter().map(|&i| core[i]).collect();
+        clues.sort_unstable();
+        Ok(clues)
+    }
+
+    /// Records the step of `clues` forcing `forced`: the earlier facts it uses, its facts
+    /// (without those another of them implies), and what follows. `local`: the step is one
+    /// clue's, found on its own variables, and so are the facts it uses.
+    fn take(
+        &mut self,
+        clues: Vec<usize>,
+        forced: Vec<Fact>,
+        round: usize,
+        searched: usize,
+        local: bool,
+    ) -> Result<Step, StepsError> {
+        let before = self.known_facts();
+        // The values placed first: what the categories make of them is no news.
+        let mut follows = Vec::new();
+        if forced.iter().any(|f| f.holds) {
+            for f in forced.iter().filter(|f| f.holds) {
+                self.learn(*f);
+            }
+            follows = self.settle()?;
+        }
+        let mut facts: Vec<Fact> = forced
+            .into_iter()
+            .filter(|f| f.holds || !self.known[f.var][f.value])
+            .collect();
+        facts.sort_by_key(|f| !f.holds);
+        for &f in &facts {
+            self.learn(f);
+        }
+        follows.extend(self.settle()?);
+        let uses = if local {
+            self.local_uses(clues[0], &facts, before)
+        } else {
+            self.uses(&clues, &facts, before)?
+        };
+        Ok(Step {
+            clues,
+            uses,
+            facts,
+            follows,
+            round,
+            searched,
+        })
+    }
+
+    /// A minimal set of known facts about clue `clue`'s variables that with it still force
+    /// `facts` (all about its variables), shrunk without a solver. Placed values come first
+    /// and negatives are tried for removal first, as in [`Stepper::uses`].
+    fn local_uses(&self, clue: usize, facts: &[Fact], known: Vec<Fact>) -> Vec<Fact> {
+        let scope = &self.clue_scopes[clue];
+        let mut kept: Vec<Fact> = known
+            .into_iter()
+            .filter(|f| scope.binary_search(&f.var).is_ok())
+            .collect();
+        kept.sort_by_key(|f| !f.holds);
+        let mut possible: Vec<Vec<bool>> = vec![Vec::new(); self.answer.len()];
+        for i in (0..kept.len()).rev() {
+            for &v in scope {
+                possible[v] = vec![true; self.known[v].len()];
+            }
+            for (j, f) in kept.iter().enumerate() {
+                if j != i {
+                    restrict(&mut possible[f.var], *f);
+                }
+            }
+            let forced = supports(&self.clue_constraints[clue], scope, &possible, &self.answer)
+                .is_some_and(|s| {
+                    facts.iter().all(|f| {
+                        let Ok(k) = scope.binary_search(&f.var) else {
+                            return false;
+                        };
+                        match f.holds {
+                            true => (0..s[k].len()).all(|x| s[k][x] == (x == f.value)),
+                            false => !s[k][f.value],
+                        }
+                    })
+                });
+            if forced {
+                kept.remove(i);
+            }
+        }
+        kept
+    }
+
+    /// A minimal set of known facts that, with the clues, still force all of `facts`.
+    /// Placed values come first in `known` and negatives are tried for removal first, so a
+    /// placed value stands for what the categories make of it.
+    fn uses(
+        &mut self,
+        clues: &[usize],
+        facts: &[Fact],
+        mut known: Vec<Fact>,
+    ) -> Result<Vec<Fact>, StepsError> {
+        known.sort_by_key(|f| !f.holds);
+        if known.is_empty() {
+            return Ok(Vec::new());
+        }
+        let not_all: Vec<Lit> = facts.iter().map(|&f| !self.lit(f)).collect();
+        let activation = self.session.block_under_activation(&not_all);
+        let items: Vec<(Lit, Role)> = known
+            .iter()
+            .map(|&f| (self.lit(f), Role::Plain))
+            .chain(
+                self.session
+                    .selectors_of(clues)
+                    .into_iter()
+                    .chain([activation])
+                    .map(|l| (l, Role::Fixed)),
+            )
+            .collect();
+        let assumptions: Vec<Lit> = items.iter().map(|&(l, _)| l).collect();
+        self.solves += 1;
+        if self.session.solve(&assumptions)? {
+            return Err(SolveError::Solver("a step's facts are not forced".into()).into());
+        }
+        let core = self.session.failed();
+        let deletion = Deletion {
+            direction: Direction::LastToFirst,
+            ..Deletion::EAGER
+        };
+        let kept = self
+            .session
+            .minimise(&items, Some(&core), deletion, &mut NoWitnesses)?;
+        self.solves += kept.solves;
+        self.session.block(&[!activation]);
+        Ok(kept.kept.iter().map(|&i| known[i]).collect())
+    }
+
+    /// The facts known so far, as few as say them all (for the explanation's start).
+    pub(crate) fn known_now(&self) -> Vec<Fact> {
+        self.known_facts()
+    }
+}
+
+/// Narrows `possible` (one variable's values) by the fact `f` about it.
+fn restrict(possible: &mut [bool], f: Fact) {
+    if f.holds {
+        for (x, p) in possible.iter_mut().enumerate() {
+            *p &= x == f.value;
+        }
+    } else {
+        possible[f.value] = false;
+    }
+}
+
+/// The (variable, value) pairs still possible that `c` rules out on its own, in order
+/// (none when it has too many assignments to try).
+fn excluded_by(
+    c: &Constraint,
+    scope: &[usize],
+    possible: &Possible,
+    answer: &[usize],
+) -> Vec<(usize, usize)> {
+    let Some(s) = supports(c, scope, possible, answer) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, &v) in scope.iter().enumerate() {
+        for x in 0..possible[v].len() {
+            if possible[v][x] && !s[i][x] {
+                out.push((v, x));
+            }
+        }
+    }
+    out
+}
+
+/// Whether [`excluded_by`] and [`all_different_excluded`], repeated, find every fact the
+/// structure forces: all-differents over disjoint variables (each exact on its own, and
+/// independent) and one-variable constraints.
+fn exactly_propagated(structure: &[Constraint]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    structure.iter().all(|c| match c {
+        Constraint::AllDifferent(vars) => vars.iter().all(|&v| seen.insert(v)),
+        Constraint::InSet { .. } => true,
+        _ => false,
+    })
+}
+
+/// n choose k, saturating.
+fn binomial(n: usize, k: usize) -> usize {
+    let k = k.min(n - k.min(n));
+    (0..k).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// An answer with the clues it meets.
+fn witness(constraints: &[Constraint], values: Vec<usize>) -> Witness {
+    let mut meets = vec![0u64; constraints.len().div_ceil(64)];
+    for (c, constraint) in constraints.iter().enumerate() {
+        if holds(constraint, &values) {
+            meets[c / 64] |= 1 << (c % 64);
+        }
+    }
+    Witness { values, meets }
+}
+
+fn push_witness(witnesses: &mut Vec<Witness>, w: Witness) {
+    if witnesses.len() == MAX_WITNESSES {
+        witnesses.remove(0);
+    }
+    witnesses.push(w);
+}
+
+/// Keeps the variables of `round` (in variable order, as `rest` is) that still have
+/// candidates in `rest`.
+fn keep_with_candidates(round: &mut Vec<(usize, Lit)>, rest: &[Fact]) {
+    let mut left = rest.iter().map(|f| f.var).peekable();
+    round.retain(|&(v, _)| {
+        while left.next_if(|&u| u < v).is_some() {}
+        left.peek() == Some(&v)
+    });
+}
+
+/// The witness answers, as the minimiser's shortcut: an answer that fits the known facts and
+/// the clues left, and breaks the fact, shows the clue tried needed.
+struct Pool<'a> {
+    answers: &'a mut Vec<Witness>,
+    /// The clue of each minimiser item (items past these are fixed).
+    clues: &'a [usize],
+    constraints: &'a [Constraint],
+    fact: Fact,
+}
+
+impl Witnesses for Pool<'_> {
+    fn shows_needed(&mut self, rest: &[usize], _candidate: usize) -> bool {
+        let clues: Vec<usize> = rest
+            .iter()
+            .filter_map(|&i| self.clues.get(i).copied())
+            .collect();
+        self.answers
+            .iter()
+            .any(|w| w.breaks(self.fact) && w.meets_all(&clues))
+    }
+
+    fn found(&mut self, answer: &[usize]) {
+        push_witness(self.answers, witness(self.constraints, answer.to_vec()));
+    }
+}
