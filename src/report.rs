@@ -445,6 +445,8 @@ pub enum Report {
     Error(ErrorReport),
     /// `satpuz explain --json`.
     Explain(ExplainReport),
+    /// One line of `satpuz generate grid --corpus` (JSON Lines).
+    CorpusRecord(CorpusRecord),
 }
 
 /// The JSON Schema of every report, pretty-printed. The shapes of each family's `answer` are
@@ -534,4 +536,72 @@ pub struct ExplainReport {
     pub solves: usize,
     /// Time taken, in milliseconds (microsecond precision).
     pub time_ms: f64,
+}
+
+/// One record (line) of a corpus built by `satpuz generate grid --corpus`: a certified, rated
+/// and explained puzzle. Every field depends only on the corpus seed and the index, so the
+/// same record comes out on every machine, thread count and shard.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CorpusRecord {
+    /// The vocabulary's version, `SCHEMA_VERSION`.
+    pub schema_version: u32,
+    /// The record's place in the corpus, from 0.
+    pub index: u64,
+    /// `POSITIONSxCATEGORIES`, as `--sizes` names it.
+    pub size: String,
+    /// The level asked for this record (`--levels`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requested_level: Option<String>,
+    /// The generator's version and the seeds that make the puzzle again.
+    pub generator: CorpusGenerator,
+    /// The puzzle file, as `satpuz generate grid --json` writes it.
+    pub puzzle: Value,
+    /// The puzzle as text: the setting, the clues' sentences (numbered) and the question.
+    pub text: String,
+    /// The answer in puzzle terms (as `solve --json` gives it).
+    pub answer: Value,
+    /// How hard the explanation makes it.
+    pub difficulty: DifficultyNote,
+    /// The explanation, step by step.
+    pub steps: Vec<StepNote>,
+    /// The uniqueness certificate.
+    pub certificate: CertificateNote,
+    /// SHA-256 of the puzzle's canonical form (values and categories renamed away, clues
+    /// sorted): two records with the same digest hold the same puzzle.
+    pub canonical_sha256: String,
+}
+
+/// Which generator made a corpus record, and from which seeds.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CorpusGenerator {
+    /// The grid generator's version (the same seed makes the same puzzle within a version).
+    pub version: u32,
+    /// The vocabulary's version (the same seed gives the same words within a version).
+    pub vocabulary: u32,
+    /// The corpus seed (`--seed`).
+    pub corpus_seed: u64,
+    /// The puzzle's own seed: `satpuz generate grid --positions P --categories C --seed S`
+    /// makes this puzzle alone.
+    pub seed: u64,
+    /// Seeds tried for this record before one gave the level asked (1 without a level).
+    pub attempts: u64,
+}
+
+/// A uniqueness certificate: the DRAT refutation of the puzzle's formula plus the answer's
+/// blocking clause (`satpuz prove`).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CertificateNote {
+    /// SHA-256 of the DRAT proof's bytes.
+    pub drat_sha256: String,
+    /// `text` or `binary`.
+    pub format: String,
+    /// Lemmas in the proof (0: unit propagation refutes the formula).
+    pub lemmas: usize,
+    /// The refuted formula's size.
+    pub variables: usize,
+    /// The refuted formula's clauses.
+    pub clauses: usize,
+    /// Where `--certify DIR` wrote the certificate (relative to DIR), if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dir: Option<String>,
 }

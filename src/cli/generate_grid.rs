@@ -13,14 +13,17 @@ use rand_chacha::ChaCha8Rng;
 use satpuz::choice::Choice;
 use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::puzzles::grid::corpus::Shard;
 use satpuz::puzzles::grid::generate::{
     ClueMix, Generated, GridShape, Phase, add_to_source_command, generate_observed,
     generate_on_one_thread, relax,
 };
+use satpuz::puzzles::grid::vocabulary::{Names, name_puzzle, puzzle_text};
 use satpuz::solve::count;
 use satpuz::solve::difficulty::Level;
 use satpuz::solve::parallel::{self, Ended};
 
+use super::corpus::{CorpusFlags, RecordMaker, plan_sink};
 use super::output::{Dest, eoutln, note, out};
 use super::run::{self, Partial, RunFlags, supervise};
 use super::{EXIT_OK, EXIT_STOPPED};
@@ -73,19 +76,30 @@ pub struct GridArgs {
     /// Overwrite FILE if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Generate N puzzles, from seeds --seed, --seed + 1, ... (JSON Lines with --json or -o).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub count: u64,
-    /// With --count: generate on N threads (default: every core). The output is the same for
-    /// any N.
-    #[arg(short, long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Generate N puzzles, from seeds --seed, --seed + 1, ... (JSON Lines with --json or -o);
+    /// with --corpus, N corpus records. [default: 1]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+    /// With --count or a corpus: generate on N threads (default: every core). The output is
+    /// the same for any N.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
+    /// How values and categories are named: `auto` (words of a themed setting up to 8
+    /// positions and 8 categories, numbered names beyond), `words` or `numbered` (`person1`,
+    /// `colour3`). The same seed gives the same words.
+    #[arg(long, value_name = "NAMES", default_value = "auto", value_parser = super::choice::<Names>())]
+    pub names: Names,
+    #[command(flatten)]
+    pub corpus: CorpusFlags,
     #[command(flatten)]
     pub run: RunFlags,
 }
 
 impl GridArgs {
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        if self.corpus.wanted() {
+            return self.run_corpus();
+        }
         // Every refusal before any work: the shape, then the output file.
         let shape = grid_shape(self.positions, self.categories)?;
         let out = self
@@ -100,8 +114,50 @@ impl GridArgs {
         supervise(self.run, partial, move || self.generate(shape, out))
     }
 
+    /// `--corpus` and its flags: records of certified, rated, explained puzzles.
+    fn run_corpus(self) -> anyhow::Result<ExitCode> {
+        if self.drop.is_some() || self.solutions.is_some() || self.difficulty.is_some() {
+            bail!(
+                "corpus records are minimal puzzles rated as made: --drop, --solutions and \
+                 --difficulty do not apply (--levels asks for levels)"
+            );
+        }
+        let plan = super::corpus::plan(&self.corpus, self.positions, self.categories, self.count)?;
+        let shard = self.corpus.shard.unwrap_or(Shard::WHOLE);
+        let sink = plan_sink(self.output.as_deref(), self.force, self.corpus.resume)?;
+        if let Some(dir) = &self.corpus.certify {
+            let first = dir.join(super::corpus::record_dir(shard.range(plan.total()).start));
+            if first.exists() && !self.force && !self.corpus.resume {
+                bail!(
+                    "--certify: `{}` exists; pass --force to overwrite the certificates",
+                    first.display()
+                );
+            }
+        }
+        let maker = RecordMaker {
+            plan,
+            corpus_seed: self.seed,
+            mix: self.clue_mix,
+            budget: self.proof_budget(),
+            names: self.names,
+            certify: self
+                .corpus
+                .certify
+                .clone()
+                .map(|d| (d, self.force || self.corpus.resume)),
+        };
+        let partial = Partial::Nothing {
+            what: "generate grid".into(),
+            json: false,
+        };
+        let (resume, jobs) = (self.corpus.resume, self.jobs());
+        supervise(self.run, partial, move || {
+            super::corpus::build(&maker, shard, sink, resume, jobs)
+        })
+    }
+
     fn generate(self, shape: GridShape, out: Option<Dest>) -> anyhow::Result<ExitCode> {
-        if self.count > 1 {
+        if self.count() > 1 {
             return self.generate_many(shape, out);
         }
         let start = Instant::now();
@@ -135,11 +191,11 @@ impl GridArgs {
     /// --jobs. A stop (--timeout, Ctrl-C) writes the puzzles made so far, in order, and exits 4.
     fn generate_many(&self, shape: GridShape, out: Option<Dest>) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
-        run::set_total(self.count);
+        run::set_total(self.count());
         let jobs = self.jobs();
         let mut puzzles = Vec::new();
         let ended = parallel::try_ordered(
-            self.count,
+            self.count(),
             jobs,
             &run::stop(),
             || (),
@@ -176,7 +232,7 @@ impl GridArgs {
             eoutln!(
                 "generate grid: {} of {} puzzles ({})",
                 puzzles.len(),
-                self.count,
+                self.count(),
                 run::stopped_words(reason, start.elapsed())
             );
             return Ok(ExitCode::from(EXIT_STOPPED));
@@ -190,6 +246,11 @@ impl GridArgs {
             .map_or(Some(self.clue_mix.default_proof_budget()), |b| b.0)
     }
 
+    /// --count, or 1.
+    fn count(&self) -> u64 {
+        self.count.unwrap_or(1)
+    }
+
     /// --jobs, or every core.
     fn jobs(&self) -> usize {
         self.jobs
@@ -199,11 +260,18 @@ impl GridArgs {
     /// The puzzle of `seed`, relaxed as --drop or --solutions ask.
     fn puzzle(&self, shape: GridShape, seed: u64) -> anyhow::Result<GridPuzzle> {
         let mut puzzle = match self.difficulty {
-            Some(level) => rated(shape, seed, level, self.clue_mix, self.proof_budget())?,
+            Some(level) => rated(
+                shape,
+                seed,
+                level,
+                self.clue_mix,
+                self.proof_budget(),
+                self.names,
+            )?,
             // One puzzle: its phases are the progress (many: the puzzles done are).
             None => {
                 let budget = self.proof_budget();
-                let generated = if self.count == 1 {
+                let generated = if self.count() == 1 {
                     generate_observed(shape, seed, self.clue_mix, budget, &mut show_phase)?
                 } else if self.jobs() > 1 {
                     // Many puzzles on several threads keep the cores busy: each makes its own
@@ -213,7 +281,9 @@ impl GridArgs {
                     generate_observed(shape, seed, self.clue_mix, budget, &mut |_| {})?
                 };
                 note_unproven(&generated, seed, budget);
-                generated.puzzle
+                let mut puzzle = generated.puzzle;
+                name_puzzle(&mut puzzle, seed, self.names)?;
+                puzzle
             }
         };
         if let Some(drop) = self.drop {
@@ -304,6 +374,7 @@ fn rated(
     level: Level,
     mix: ClueMix,
     budget: Option<u64>,
+    names: Names,
 ) -> anyhow::Result<GridPuzzle> {
     for s in seed..seed.saturating_add(MAX_DIFFICULTY_SEEDS) {
         if super::run::stop().should_stop() {
@@ -311,7 +382,8 @@ fn rated(
         }
         let generated = generate_observed(shape, s, mix, budget, &mut |_| {})?;
         note_unproven(&generated, s, budget);
-        let puzzle = generated.puzzle;
+        let mut puzzle = generated.puzzle;
+        name_puzzle(&mut puzzle, s, names)?;
         let difficulty = super::explain::rated_grid(&puzzle)?;
         if difficulty.level == level {
             eoutln!(
@@ -382,32 +454,22 @@ pub fn grid_shape(positions: u64, categories: u64) -> anyhow::Result<GridShape> 
     })
 }
 
-/// The puzzle as a person would read it: the categories, then the clues, numbered.
+/// The puzzle as a person would read it: the setting, the categories, the clues numbered,
+/// the question.
 fn in_words(p: &GridPuzzle, minimal: bool) -> String {
-    let mut out = format!(
-        "{}\n{} positions in a row, numbered 1 to {} from the left.\n",
-        p.name, p.positions.count, p.positions.count
-    );
-    for cat in &p.categories {
-        out.push_str(&format!("  {}: {}\n", cat.name, cat.values.join(", ")));
-    }
     let note = if minimal {
-        " (each is needed for the answer to be unique)"
+        format!(
+            "{} clues, each needed for the answer to be unique.\n",
+            p.clues.len()
+        )
     } else {
-        ""
+        String::new()
     };
-    out.push_str(&format!("\n{} clues{note}:\n", p.clues.len()));
-    for (i, clue) in p.clues.iter().enumerate() {
-        out.push_str(&format!(
-            "  {:>3}. {}\n",
-            i + 1,
-            clue.describe(&p.positions.noun)
-        ));
-    }
-    out.push_str(
-        "\nsolve it with: satpuz generate grid ... --json > p.json && satpuz solve p.json\n",
-    );
-    out
+    format!(
+        "{}\n{}\n{note}\nsolve it with: satpuz generate grid ... --json > p.json && satpuz solve p.json\n",
+        p.name,
+        puzzle_text(p)
+    )
 }
 
 /// `MIN..MAX` as two counts.

@@ -2,6 +2,7 @@
 
 mod certify;
 mod check_case;
+mod corpus;
 mod count;
 mod cross_check;
 mod decode;

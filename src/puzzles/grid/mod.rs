@@ -8,12 +8,14 @@
 //! `file.rs`; this module holds the puzzle itself and its model.
 
 pub mod answers;
+pub mod corpus;
 pub mod family;
 pub(crate) mod file;
 pub mod generate;
 pub(crate) mod merge;
 pub(crate) mod position;
 pub mod size;
+pub mod vocabulary;
 
 use std::collections::HashMap;
 

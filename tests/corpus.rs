@@ -1,0 +1,331 @@
+//! Corpora of generated grids (`generate grid --corpus`): the same bytes on any number of
+//! threads and of shards, a killed shard resumed to the same bytes, every record's puzzle made
+//! again alone from the seed it names, and `corpus check` finding what is wrong, by line.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::satpuz;
+use serde_json::Value;
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("satpuz-corpus-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A small mixed corpus: two sizes, two levels, two records each.
+const SMALL: &[&str] = &[
+    "generate",
+    "grid",
+    "--sizes",
+    "4x3,4x4",
+    "--levels",
+    "easy,medium",
+    "--per-cell",
+    "2",
+    "--seed",
+    "7",
+];
+
+fn records(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("each line is a JSON record"))
+        .collect()
+}
+
+#[test]
+fn records_are_the_same_on_one_thread_and_two_and_each_puzzle_is_made_again_from_its_seed() {
+    let run = |jobs: &str| {
+        let out = satpuz(&[SMALL, &["-j", jobs]].concat());
+        assert_eq!(out.code, 0, "{out:?}");
+        out.stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let records = records(&one);
+    assert_eq!(records.len(), 8);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["index"], i as u64);
+        let size = ["4x3", "4x4"][i / 4];
+        let level = ["easy", "medium"][(i / 2) % 2];
+        assert_eq!(r["size"], size);
+        assert_eq!(r["requested_level"], level);
+        assert_eq!(r["difficulty"]["level"], level, "record {i}");
+        assert_eq!(r["certificate"]["drat_sha256"].as_str().unwrap().len(), 64);
+        assert!(r["steps"].as_array().is_some_and(|s| !s.is_empty()));
+        // The puzzle is what `generate grid` makes alone from the seed the record names.
+        let seed = r["generator"]["seed"].as_u64().unwrap().to_string();
+        let (p, c) = size.split_once('x').unwrap();
+        let alone = satpuz(&[
+            "generate",
+            "grid",
+            "--positions",
+            p,
+            "--categories",
+            c,
+            "--seed",
+            &seed,
+            "--json",
+        ]);
+        assert_eq!(alone.code, 0, "{alone:?}");
+        let alone: Value = serde_json::from_str(&alone.stdout).unwrap();
+        assert_eq!(alone, r["puzzle"], "record {i}");
+        // The answer is the one `solve` finds, by the other encoding.
+        let file = scratch(&format!("solve{i}")).join("p.json");
+        std::fs::write(&file, r["puzzle"].to_string()).unwrap();
+        let solved = satpuz(&["solve", path(&file), "--json", "--encoding", "bits"]);
+        assert_eq!(solved.code, 0, "{solved:?}");
+        let solved: Value = serde_json::from_str(&solved.stdout).unwrap();
+        assert_eq!(solved["answer"], r["answer"], "record {i}");
+        assert_eq!(solved["unique"], true);
+    }
+}
+
+/// Starts `satpuz args` in the background, its output thrown away.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_satpuz"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("satpuz starts")
+}
+
+#[test]
+fn four_shards_run_at_once_concatenate_to_the_whole_corpus() {
+    let dir = scratch("shards");
+    let base = [
+        "generate",
+        "grid",
+        "--sizes",
+        "3x3..4x4",
+        "--per-cell",
+        "3",
+        "--seed",
+        "11",
+        "-j",
+        "1",
+    ];
+    let whole = dir.join("whole.jsonl");
+    let out = satpuz(&[&base[..], &["-o", path(&whole)]].concat());
+    assert_eq!(out.code, 0, "{out:?}");
+    let shards: Vec<PathBuf> = (1..=4)
+        .map(|k| dir.join(format!("part{k}.jsonl")))
+        .collect();
+    let children: Vec<_> = shards
+        .iter()
+        .enumerate()
+        .map(|(k, file)| {
+            let shard = format!("{}/4", k + 1);
+            spawn(&[&base[..], &["--shard", &shard, "-o", path(file)]].concat())
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut joined = Vec::new();
+    for file in &shards {
+        let part = std::fs::read(file).unwrap();
+        assert!(!part.is_empty());
+        joined.extend(part);
+    }
+    let whole = std::fs::read(&whole).unwrap();
+    assert_eq!(records(&String::from_utf8_lossy(&whole)).len(), 12);
+    assert!(joined == whole, "the shards differ from the whole corpus");
+    assert!(
+        !std::fs::read_dir(&dir).unwrap().any(|e| e
+            .unwrap()
+            .path()
+            .to_string_lossy()
+            .ends_with(".partial")),
+        "a whole shard leaves no .partial file"
+    );
+}
+
+#[test]
+fn a_killed_shard_resumes_from_its_last_whole_record_to_the_same_bytes() {
+    let dir = scratch("resume");
+    let base = [
+        "generate", "grid", "--corpus", "--count", "60", "--seed", "5", "-j", "1",
+    ];
+    let reference = dir.join("reference.jsonl");
+    let out = satpuz(&[&base[..], &["-o", path(&reference)]].concat());
+    assert_eq!(out.code, 0, "{out:?}");
+    let reference = std::fs::read(&reference).unwrap();
+
+    let file = dir.join("corpus.jsonl");
+    let partial = dir.join("corpus.jsonl.partial");
+    let mut child = spawn(&[&base[..], &["-o", path(&file)]].concat());
+    // Killed (SIGKILL: no clean-up) once a few records are written.
+    let start = Instant::now();
+    while std::fs::metadata(&partial).map_or(0, |m| m.len()) < 40_000 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no progress");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!file.exists(), "the run finished before it could be killed");
+    // Whatever the kill left, a half-written record is there now.
+    let mut left = std::fs::read(&partial).unwrap();
+    let whole_lines = left.iter().filter(|&&b| b == b'\n').count();
+    assert!(whole_lines < 60);
+    left.extend_from_slice(br#"{"schema_version":1,"index":"#);
+    std::fs::write(&partial, &left).unwrap();
+
+    // Without --resume the partial file is refused, not overwritten.
+    let refused = satpuz(&[&base[..], &["-o", path(&file)]].concat());
+    assert_eq!(refused.code, 1, "{refused:?}");
+    assert!(refused.stderr.contains("--resume"), "{refused:?}");
+
+    let resumed = satpuz(&[&base[..], &["-o", path(&file), "--resume"]].concat());
+    assert_eq!(resumed.code, 0, "{resumed:?}");
+    assert!(resumed.stderr.contains("half-written"), "{resumed:?}");
+    assert!(!partial.exists());
+    assert!(
+        std::fs::read(&file).unwrap() == reference,
+        "resumed bytes differ"
+    );
+
+    // A whole file is not made again, nor overwritten without --force.
+    let again = satpuz(&[&base[..], &["-o", path(&file), "--resume"]].concat());
+    assert_eq!(again.code, 0, "{again:?}");
+    let refused = satpuz(&[&base[..], &["-o", path(&file)]].concat());
+    assert_eq!(refused.code, 1, "{refused:?}");
+    assert!(refused.stderr.contains("--force"), "{refused:?}");
+}
+
+#[test]
+fn a_partial_file_of_another_corpus_is_not_continued() {
+    let dir = scratch("other");
+    let file = dir.join("c.jsonl");
+    let first = satpuz(&[
+        "generate",
+        "grid",
+        "--corpus",
+        "--count",
+        "2",
+        "--seed",
+        "1",
+        "-o",
+        path(&file),
+    ]);
+    assert_eq!(first.code, 0, "{first:?}");
+    std::fs::rename(&file, dir.join("c.jsonl.partial")).unwrap();
+    let other = satpuz(&[
+        "generate",
+        "grid",
+        "--corpus",
+        "--count",
+        "4",
+        "--seed",
+        "2",
+        "-o",
+        path(&file),
+        "--resume",
+    ]);
+    assert_eq!(other.code, 1, "{other:?}");
+    assert!(other.stderr.contains("line 2"), "{other:?}");
+}
+
+#[test]
+fn words_read_as_english_and_numbered_names_stay_reachable() {
+    let worded = satpuz(&["generate", "grid", "--seed", "3", "--json"]);
+    assert_eq!(worded.code, 0, "{worded:?}");
+    assert_eq!(
+        worded.stdout,
+        satpuz(&["generate", "grid", "--seed", "3", "--json"]).stdout
+    );
+    let p: Value = serde_json::from_str(&worded.stdout).unwrap();
+    for clue in p["clues"].as_array().unwrap() {
+        let text = clue["text"].as_str().expect("every clue has a sentence");
+        assert!(text.ends_with('.'), "{text}");
+        assert!(text.chars().next().unwrap().is_uppercase(), "{text}");
+        assert!(!text.contains("not:"), "{text}");
+        assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
+    }
+    for cat in p["categories"].as_array().unwrap() {
+        for v in cat["values"].as_array().unwrap() {
+            assert!(
+                !v.as_str().unwrap().chars().any(|c| c.is_ascii_digit()),
+                "{v}"
+            );
+        }
+    }
+    // The negated clues say so in words.
+    let negated: Vec<&str> = p["clues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["not"] == true)
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert!(negated.iter().all(|t| t.contains(" not ")), "{negated:?}");
+
+    let numbered = satpuz(&[
+        "generate", "grid", "--seed", "3", "--json", "--names", "numbered",
+    ]);
+    let n: Value = serde_json::from_str(&numbered.stdout).unwrap();
+    assert_eq!(n["categories"][0]["values"][0], "person1");
+    assert!(n["source"].as_str().unwrap().contains("--names numbered"));
+    // The same clues, renamed: the words are a renaming of the numbered puzzle.
+    assert_eq!(
+        n["clues"].as_array().unwrap().len(),
+        p["clues"].as_array().unwrap().len()
+    );
+    // Past the settings' size, words are refused and auto numbers.
+    let large = satpuz(&[
+        "generate",
+        "grid",
+        "--positions",
+        "9",
+        "--categories",
+        "3",
+        "--names",
+        "words",
+    ]);
+    assert_eq!(large.code, 1, "{large:?}");
+    let auto = satpuz(&[
+        "generate",
+        "grid",
+        "--positions",
+        "9",
+        "--categories",
+        "3",
+        "--json",
+    ]);
+    assert!(auto.stdout.contains("person1"), "{auto:?}");
+}
+
+#[test]
+fn bad_corpus_flags_are_refused_before_any_work() {
+    for (args, says) in [
+        (&["--sizes", "5x"][..], "5x"),
+        (&["--sizes", "2x5"], "--positions 2"),
+        (&["--shard", "5/4"], "1 <= K <= M"),
+        (&["--levels", "easy,easy"], "twice"),
+        (&["--sizes", "4x4,5x5", "--count", "3"], "--per-cell"),
+        (&["--corpus", "--drop", "1"], "--drop"),
+        (&["--corpus", "--resume"], "-o"),
+    ] {
+        let out = satpuz(&[&["generate", "grid"][..], args].concat());
+        assert_ne!(out.code, 0, "{args:?}: {out:?}");
+        assert!(out.stderr.contains(says), "{args:?}: {out:?}");
+    }
+}
