@@ -1,8 +1,8 @@
-//! Step-by-step explanations (issue 16): the whole explanation of the Jindosh Riddle (target
-//! < 100 ms), of a long Inquest case (< 300 ms) and of a generated 10-position, 5-category
-//! grid (< 1 s); and rows of n values placed by n clues "v is at position i" (n = 20, 50, 100),
-//! where every step takes one clue. Each iteration builds the clued model and explains from
-//! nothing.
+//! Step-by-step explanations: the whole explanation of the zebra puzzle (target < 1 s), the
+//! Jindosh Riddle (< 200 ms), a long Inquest case (< 2 s) and a generated 10-position,
+//! 5-category grid (< 1 s); and rows of n values placed by n clues "v is at position i"
+//! (n = 20, 50, 100), where every step takes one clue. Each iteration builds the clued model
+//! and explains from nothing.
 
 use std::hint::black_box;
 
@@ -25,6 +25,10 @@ fn bench_one(c: &mut Criterion, name: &str, puzzle: &GridPuzzle) {
 }
 
 fn explanations(c: &mut Criterion) {
+    let zebra =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/encodings/zebra.json"))
+            .unwrap();
+    bench_one(c, "explain_zebra", &GridPuzzle::from_json(&zebra).unwrap());
     bench_one(c, "explain_jindosh", &jindosh::puzzle().unwrap());
     // Seed 1's long case has case splits: the slowest of the long cases tried.
     bench_one(

@@ -570,11 +570,7 @@ impl Stepper {
 
     /// Every set of `size` clues of `live` that forces something new, with what it forces,
     /// sets in increasing order.
-    fn exhaust(
-        &mut self,
-        live: &[usize],
-        size: usize,
-    ) -> Result<Vec<Forcing>, StepsError> {
+    fn exhaust(&mut self, live: &[usize], size: usize) -> Result<Vec<Forcing>, StepsError> {
         let mut found = Vec::new();
         let n = live.len();
         let mut pick: Vec<usize> = (0..size).collect();

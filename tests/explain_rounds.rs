@@ -1,0 +1,375 @@
+//! What the explanation's search claims, checked by routes other than the search: "no smaller
+//! set forces anything" against a brute force over every arrangement, and the difficulty
+//! rating as a property of the puzzle (the same for isomorphic copies: clues shuffled,
+//! values renamed and categories permuted, places permuted or mirrored).
+
+mod common;
+
+use common::*;
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use satpuz::model::{Bit, Constraint, Model, holds};
+use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::puzzles::grid::family::clued;
+use satpuz::puzzles::grid::generate::{GridShape, generate};
+use satpuz::puzzles::inquest::{Length, deal};
+use satpuz::solve::difficulty::{Difficulty, rate};
+use satpuz::solve::steps::{Clued, Explanation, Fact, explain};
+
+// ---- brute force over arrangements ----
+
+/// Every arrangement of a grid model that fits `known`: one permutation of the places per
+/// all-different group (a category), at most `limit` of them (None past it).
+fn arrangements(m: &Model, known: &[Fact], limit: usize) -> Option<Vec<Vec<usize>>> {
+    let fits = |v: usize, x: usize| {
+        known
+            .iter()
+            .filter(|f| f.var == v)
+            .all(|f| (f.value == x) == f.holds)
+    };
+    let mut out = vec![vec![0; m.vars.len()]];
+    for c in &m.constraints {
+        let Constraint::AllDifferent(vars) = c else {
+            continue;
+        };
+        let perms: Vec<Vec<usize>> = permutations(m.vars[vars[0]].values.len())
+            .into_iter()
+            .filter(|p| vars.iter().enumerate().all(|(i, &v)| fits(v, p[i])))
+            .collect();
+        if out.len().saturating_mul(perms.len()) > limit {
+            return None;
+        }
+        out = out
+            .iter()
+            .flat_map(|a| {
+                perms.iter().map(move |p| {
+                    let mut a = a.clone();
+                    for (i, &v) in vars.iter().enumerate() {
+                        a[v] = p[i];
+                    }
+                    a
+                })
+            })
+            .collect();
+    }
+    Some(out)
+}
+
+/// Every set of `size` numbers below `n`, increasing.
+fn subsets(n: usize, size: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..size).collect();
+    if size > n {
+        return out;
+    }
+    loop {
+        out.push(pick.clone());
+        let Some(i) = (0..size).rev().find(|&i| pick[i] < n - size + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..size {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// For every round whose steps say every set of at most `searched` clues was tried and
+/// forced nothing new: a brute force over the arrangements that fit what was known before
+/// the round agrees (for each such set and each unknown fact, some arrangement meeting the
+/// set breaks the fact). Rounds with more than `limit` arrangements are skipped; returns
+/// how many rounds were checked.
+fn check_claims(clued: &Clued, ex: &Explanation, limit: usize) -> usize {
+    let m = &clued.model;
+    let clues: Vec<&Constraint> = m.constraints[clued.clues.clone()].iter().collect();
+    let mut known = ex.start.clone();
+    let mut checked = 0;
+    for (i, step) in ex.steps.iter().enumerate() {
+        let first_of_round = i == 0 || ex.steps[i - 1].round != step.round;
+        if first_of_round
+            && step.searched > 0
+            && let Some(all) = arrangements(m, &known, limit)
+        {
+            let meets: Vec<Vec<bool>> = all
+                .iter()
+                .map(|a| clues.iter().map(|c| holds(c, a)).collect())
+                .collect();
+            // The true facts not yet known (some arrangement that fits breaks them).
+            let unknown: Vec<Fact> = (0..m.vars.len())
+                .flat_map(|var| (0..m.vars[var].values.len()).map(move |value| (var, value)))
+                .map(|(var, value)| Fact {
+                    var,
+                    value,
+                    holds: ex.answer[var] == value,
+                })
+                .filter(|f| all.iter().any(|a| (a[f.var] == f.value) != f.holds))
+                .collect();
+            for size in 1..=step.searched {
+                for set in subsets(clues.len(), size) {
+                    for f in &unknown {
+                        let broken = all.iter().zip(&meets).any(|(a, meets)| {
+                            set.iter().all(|&c| meets[c]) && (a[f.var] == f.value) != f.holds
+                        });
+                        assert!(
+                            broken,
+                            "step {}: clues {:?} force {} although the step says no set \
+                                 of {} or fewer does",
+                            i + 1,
+                            set.iter().map(|c| c + 1).collect::<Vec<_>>(),
+                            (clued.describe)(*f),
+                            step.searched
+                        );
+                    }
+                }
+            }
+            checked += 1;
+        }
+        known.extend(step.facts.iter().chain(&step.follows).copied());
+    }
+    checked
+}
+
+fn explained(p: &GridPuzzle) -> (Clued, Explanation) {
+    let c = clued(p).expect("builds");
+    let ex = explain(&c, &[]).expect("explains");
+    (c, ex)
+}
+
+#[test]
+fn no_smaller_set_is_claimed_unless_every_smaller_set_was_tried() {
+    // The generated 6 x 4 grid whose 5-clue case split had a 2-clue step inside it.
+    let shape = GridShape {
+        positions: 6,
+        categories: 4,
+    };
+    let six = generate(shape, 3).expect("generates").puzzle;
+    let (c, ex) = explained(&six);
+    let checked = check_claims(&c, &ex, 60_000);
+    assert!(checked >= 5, "{checked} rounds of the 6 x 4 grid checked");
+    for step in &ex.steps {
+        assert!(step.proved_fewest(), "every step of the 6 x 4 grid proved");
+    }
+    // Small generated grids, every round with few enough arrangements.
+    let mut rounds = 0;
+    for (positions, categories) in [(4, 3), (4, 4), (5, 3)] {
+        for seed in 1..=12 {
+            let shape = GridShape {
+                positions,
+                categories,
+            };
+            let p = generate(shape, seed).expect("generates").puzzle;
+            let (c, ex) = explained(&p);
+            rounds += check_claims(&c, &ex, 60_000);
+        }
+    }
+    assert!(rounds >= 10, "{rounds} rounds of small grids checked");
+}
+
+// ---- isomorphic copies ----
+
+/// `c` with variable `v` renamed `var[v]` and every value `x` renamed `value[x]`.
+fn remap(c: &Constraint, var: &[usize], value: &[usize]) -> Constraint {
+    let bit = |b: &Bit| match *b {
+        Bit::Is {
+            var: v,
+            value: x,
+            negated,
+        } => Bit::Is {
+            var: var[v],
+            value: value[x],
+            negated,
+        },
+        Bit::Const(k) => Bit::Const(k),
+    };
+    let permuted = |allowed: &[bool]| {
+        let mut out = vec![false; allowed.len()];
+        for (x, &a) in allowed.iter().enumerate() {
+            out[value[x]] = a;
+        }
+        out
+    };
+    match c {
+        Constraint::AllDifferent(vs) => {
+            Constraint::AllDifferent(vs.iter().map(|&v| var[v]).collect())
+        }
+        Constraint::InSet { var: v, allowed } => Constraint::InSet {
+            var: var[*v],
+            allowed: permuted(allowed),
+        },
+        Constraint::Table { x, y, allowed } => {
+            let mut rows = vec![Vec::new(); allowed.len()];
+            for (a, row) in allowed.iter().enumerate() {
+                rows[value[a]] = permuted(row);
+            }
+            Constraint::Table {
+                x: var[*x],
+                y: var[*y],
+                allowed: rows,
+            }
+        }
+        Constraint::AnyOf(cs) => {
+            Constraint::AnyOf(cs.iter().map(|c| remap(c, var, value)).collect())
+        }
+        Constraint::AllOf(cs) => {
+            Constraint::AllOf(cs.iter().map(|c| remap(c, var, value)).collect())
+        }
+        Constraint::Clause(bits) => Constraint::Clause(bits.iter().map(bit).collect()),
+        other => panic!("a grid has no {other:?}"),
+    }
+}
+
+/// An isomorphic copy of a grid's clued model: variables (the values of the categories)
+/// in a random order, the places permuted at random or mirrored, the clues shuffled.
+fn variant(clued: &Clued, rng: &mut ChaCha8Rng) -> Clued {
+    let m = &clued.model;
+    let places = m.vars[0].values.len();
+    let mut var: Vec<usize> = (0..m.vars.len()).collect();
+    var.shuffle(rng);
+    let value: Vec<usize> = if rng.random_bool(0.5) {
+        (0..places).rev().collect()
+    } else {
+        let mut v: Vec<usize> = (0..places).collect();
+        v.shuffle(rng);
+        v
+    };
+    let mut order: Vec<usize> = clued.clues.clone().collect();
+    order.shuffle(rng);
+    let mut model = Model::new();
+    let mut vars = m.vars.clone();
+    for (v, iv) in m.vars.iter().enumerate() {
+        vars[var[v]] = iv.clone();
+    }
+    model.vars = vars;
+    for (i, c) in m.constraints.iter().enumerate() {
+        if !clued.clues.contains(&i) {
+            model.constraints.push(remap(c, &var, &value));
+        }
+    }
+    let start = model.constraints.len();
+    for &i in &order {
+        model
+            .constraints
+            .push(remap(&m.constraints[i], &var, &value));
+    }
+    Clued {
+        clues: start..model.constraints.len(),
+        notes: order
+            .iter()
+            .map(|&i| clued.notes[i - clued.clues.start].clone())
+            .collect(),
+        model,
+        describe: Box::new(|f| format!("{f:?}")),
+        clue_noun: "clue",
+    }
+}
+
+fn rating(clued: &Clued) -> (Difficulty, bool) {
+    let ex = explain(clued, &[]).expect("explains");
+    let proved = ex.steps.iter().all(|s| s.proved_fewest());
+    (rate(&ex.steps), proved)
+}
+
+/// The parts of a rating that belong to the puzzle: the score, its level, the largest step.
+fn canonical(d: &Difficulty) -> (usize, &'static str, usize) {
+    use satpuz::choice::Choice;
+    (d.score, d.level.name(), d.largest)
+}
+
+fn puzzles() -> Vec<(String, GridPuzzle)> {
+    let mut out: Vec<(String, GridPuzzle)> = ["zebra.json", "jindosh.json", "einstein.json"]
+        .iter()
+        .map(|n| (n.to_string(), load(n)))
+        .collect();
+    for (positions, categories, seed) in [(6, 4, 3), (5, 4, 1), (5, 4, 2)] {
+        let shape = GridShape {
+            positions,
+            categories,
+        };
+        let p = generate(shape, seed).expect("generates").puzzle;
+        out.push((format!("{positions} x {categories} seed {seed}"), p));
+    }
+    for seed in [7, 78] {
+        let p = deal(seed, Length::Long).expect("deals").puzzle();
+        out.push((format!("long case {seed}"), p));
+    }
+    out
+}
+
+#[test]
+fn isomorphic_copies_rate_the_same() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3939);
+    for (name, p) in puzzles() {
+        let c = clued(&p).expect("builds");
+        let (want, proved) = rating(&c);
+        assert!(proved, "{name}: every step proved the fewest");
+        for _ in 0..10 {
+            let copy = variant(&c, &mut rng);
+            let (got, _) = rating(&copy);
+            assert_eq!(canonical(&got), canonical(&want), "{name}: a copy");
+        }
+    }
+}
+
+/// A clue true in the answer: one value's place among two or three, or a random relation
+/// between two values that their places meet.
+fn true_clue(clued: &Clued, answer: &[usize], rng: &mut ChaCha8Rng) -> Constraint {
+    let m = &clued.model;
+    let n = m.vars[0].values.len();
+    let u = rng.random_range(0..m.vars.len());
+    if rng.random_bool(0.5) {
+        let allowed = (0..n)
+            .map(|x| x == answer[u] || rng.random_range(0..3) == 0)
+            .collect();
+        Constraint::InSet { var: u, allowed }
+    } else {
+        let v = (u + 1 + rng.random_range(0..m.vars.len() - 1)) % m.vars.len();
+        let allowed = (0..n)
+            .map(|a| {
+                (0..n)
+                    .map(|b| (a, b) == (answer[u], answer[v]) || rng.random_bool(0.6))
+                    .collect()
+            })
+            .collect();
+        Constraint::Table {
+            x: u,
+            y: v,
+            allowed,
+        }
+    }
+}
+
+#[test]
+fn a_true_clue_added_never_raises_the_rating() {
+    let mut rng = ChaCha8Rng::seed_from_u64(393);
+    let mut raised = Vec::new();
+    for (name, p) in puzzles() {
+        let c = clued(&p).expect("builds");
+        let ex = explain(&c, &[]).expect("explains");
+        let before = rate(&ex.steps);
+        for _ in 0..6 {
+            let mut model = Model::new();
+            model.vars = c.model.vars.clone();
+            model.constraints = c.model.constraints.clone();
+            model.constraints.push(true_clue(&c, &ex.answer, &mut rng));
+            let mut notes = c.notes.clone();
+            notes.push(c.notes[0].clone());
+            let more = Clued {
+                clues: c.clues.start..model.constraints.len(),
+                notes,
+                model,
+                describe: Box::new(|f| format!("{f:?}")),
+                clue_noun: "clue",
+            };
+            let (after, proved) = rating(&more);
+            if proved && after.score > before.score {
+                raised.push(format!("{name}: {} -> {}", before.score, after.score));
+            }
+        }
+    }
+    assert!(
+        raised.is_empty(),
+        "a true clue raised the score: {raised:?}"
+    );
+}
