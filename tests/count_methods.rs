@@ -305,3 +305,30 @@ fn methods_that_cannot_apply_are_refused_by_name() {
     assert_eq!(r.code, 1, "{r:?}");
     assert!(r.stderr.contains("DIMACS"), "{r:?}");
 }
+
+#[test]
+fn a_race_gives_the_brute_force_count_whoever_wins_and_a_stop_ends_it() {
+    use satpuz::solve::components::race::{Finished, Raced, race};
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for i in 0..40 {
+        let plain = loose(&mut rng, i % 2 == 0);
+        let text = plain.to_dimacs();
+        let cnf = parse_cnf(text.as_bytes(), true).unwrap().cnf;
+        let count = match race(&cnf, &Stop::new(None), 1, &|_| {}).unwrap() {
+            Raced::Done(Finished::Blocking(n)) => BigUint::from(n),
+            Raced::Done(Finished::Components(n)) => n,
+            Raced::Stopped(..) => panic!("stopped with no stop set"),
+        };
+        assert_eq!(count, BigUint::from(plain.brute_force_count()), "{text}");
+    }
+    let cnf = parse_cnf(random_3sat(120, 7).as_bytes(), false)
+        .unwrap()
+        .cnf;
+    let stop = Stop::new(None);
+    stop.interrupt();
+    let raced = race(&cnf, &stop, 1, &|_| {}).unwrap();
+    assert!(
+        matches!(raced, Raced::Stopped(StopReason::Interrupted, _)),
+        "{raced:?}"
+    );
+}

@@ -2,6 +2,7 @@
 //! DIMACS file, by components (`--method`).
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::bail;
@@ -11,6 +12,7 @@ use satpuz::cnf::Cnf;
 use satpuz::cnf::renumber::Renumbering;
 use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
+use satpuz::solve::components::race::{Finished, Raced, race};
 use satpuz::solve::components::{ComponentCount, count_components};
 use satpuz::solve::external::SolverChoice;
 use satpuz::solve::parallel::default_jobs;
@@ -49,7 +51,8 @@ pub struct CountCmd {
     /// How to count a DIMACS file: `blocking` finds each model with the solver and excludes it
     /// by a clause; `components` splits the formula into independent parts and counts each
     /// once, exactly at any size (no solver; no count until it is done); `auto` counts by
-    /// blocking up to 10,000 models, then starts over by components.
+    /// blocking up to 10,000 models, then races blocking (on N-1 threads) against components
+    /// (on one), the first to finish giving the count.
     #[arg(long, value_enum, default_value_t = Method::Blocking, help_heading = DIMACS)]
     pub method: Method,
     #[command(flatten)]
@@ -65,7 +68,8 @@ pub enum Method {
     Blocking,
     /// Components: DPLL that splits the formula into independent parts and caches their counts.
     Components,
-    /// Blocking up to [`AUTO_SWITCH`] models, then components from the start.
+    /// Blocking up to [`AUTO_SWITCH`] models, then blocking and components side by side from
+    /// the start, the first to finish giving the count.
     Auto,
 }
 
@@ -80,9 +84,9 @@ impl Method {
     }
 }
 
-/// Models past which `--method auto` stops enumerating and counts by components: up to here
-/// blocking clauses are as fast as any counter measured (docs/counting.md); past it their
-/// cost grows with each model found, while a count by components does not depend on the count.
+/// Models past which `--method auto` races components against blocking: up to here blocking
+/// clauses are as fast as any counter measured (docs/counting.md) and need no second thread;
+/// past it, which one wins depends on the formula's shape, not on its count.
 pub const AUTO_SWITCH: u64 = 10_000;
 
 /// What a count found, whichever method made it.
@@ -335,9 +339,41 @@ fn count_cnf(
             if enumerated.stopped.is_some() || enumerated.found < AUTO_SWITCH {
                 return Ok(Counted::blocking(enumerated));
             }
-            components(cnf, enumerated.found)
+            raced(cnf, enumerated.found, jobs)
         }
     }
+}
+
+/// `--method auto` past [`AUTO_SWITCH`] models: [`race`], the blocking count starting over on
+/// `jobs - 1` threads (at least one); `found_before` models counted before stay the lower
+/// bound, and the progress counter grows only past them.
+fn raced(cnf: &Cnf, found_before: u64, jobs: usize) -> anyhow::Result<Counted> {
+    let seen = AtomicU64::new(0);
+    let on_count = |n: u64| {
+        let before = seen.fetch_add(n, Ordering::Relaxed);
+        let beyond = (before + n).saturating_sub(before.max(found_before));
+        if beyond > 0 {
+            run::found(beyond);
+        }
+    };
+    let jobs = jobs.saturating_sub(1).max(1);
+    Ok(match race(cnf, &run::stop(), jobs, &on_count)? {
+        Raced::Done(Finished::Blocking(found)) => Counted {
+            count: found.into(),
+            stopped: None,
+            method: Method::Blocking,
+        },
+        Raced::Done(Finished::Components(count)) => Counted {
+            count,
+            stopped: None,
+            method: Method::Components,
+        },
+        Raced::Stopped(reason, found) => Counted {
+            count: found.max(found_before).into(),
+            stopped: Some(reason),
+            method: Method::Blocking,
+        },
+    })
 }
 
 /// Counts by components; `found_before` models an enumeration found first stay the lower

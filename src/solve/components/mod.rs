@@ -16,6 +16,7 @@
 
 mod cache;
 mod formula;
+pub mod race;
 mod search;
 
 use num_bigint::BigUint;
@@ -90,6 +91,12 @@ pub fn count_components(
         let mut counter = Counter::new(&formula, stop);
         let count = counter.count_formula();
         let (cache_hits, cache_flushes) = counter.cache_stats();
+        if count.is_err() {
+            // Freeing a full cache takes a while (a GB of small allocations): a stopped count
+            // returns at once and leaves that to a thread of its own.
+            let cache = counter.take_cache();
+            let _ = std::thread::Builder::new().spawn(move || drop(cache));
+        }
         let stats = ComponentStats {
             decisions: counter.decisions,
             cache_hits,

@@ -62,6 +62,11 @@ impl<'f> Counter<'f> {
         }
     }
 
+    /// The cache, taken out (the counter's is left empty).
+    pub(super) fn take_cache(&mut self) -> Cache {
+        std::mem::take(&mut self.cache)
+    }
+
     /// Cache look-ups answered from the cache, and times it was emptied for room.
     pub(super) fn cache_stats(&self) -> (u64, u64) {
         (self.cache.hits, self.cache.flushes)
