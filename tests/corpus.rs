@@ -329,3 +329,71 @@ fn bad_corpus_flags_are_refused_before_any_work() {
         assert!(out.stderr.contains(says), "{args:?}: {out:?}");
     }
 }
+
+/// Renames every value of a record (puzzle and answer): the same puzzle under other names.
+fn renamed(record: &Value) -> Value {
+    let mut text = record.to_string();
+    for cat in record["puzzle"]["categories"].as_array().unwrap() {
+        for v in cat["values"].as_array().unwrap() {
+            let v = v.as_str().unwrap();
+            text = text.replace(&format!("\"{v}\""), &format!("\"{v}_x\""));
+        }
+    }
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn corpus_check_passes_a_built_corpus_and_names_the_line_of_each_problem() {
+    let dir = scratch("check");
+    let file = dir.join("c.jsonl");
+    let built = satpuz(&[SMALL, &["-o", path(&file)]].concat());
+    assert_eq!(built.code, 0, "{built:?}");
+    let good = satpuz(&["corpus", "check", path(&file)]);
+    assert_eq!(good.code, 0, "{good:?}");
+    assert!(good.stdout.contains("8 record(s)"), "{good:?}");
+    assert!(good.stdout.contains("all pass"), "{good:?}");
+    // Levels tallied per size and level asked.
+    assert!(
+        good.stdout
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["4x4", "medium", "medium", "2"]),
+        "{good:?}"
+    );
+
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut rs = records(&text);
+    // Line 2: the answer tampered with; line 3: a level other than asked; line 5: the
+    // certificate's hash; line 9: record 0 renamed (a duplicate, and an index out of order);
+    // line 10: not JSON.
+    let first_row = rs[1]["answer"]["positions"][0].clone();
+    rs[1]["answer"]["positions"][0] = rs[1]["answer"]["positions"][1].clone();
+    rs[1]["answer"]["positions"][1] = first_row;
+    rs[2]["requested_level"] = "hard".into();
+    rs[4]["certificate"]["drat_sha256"] = "00".repeat(32).into();
+    let copy = renamed(&rs[0]);
+    assert_ne!(copy["puzzle"], rs[0]["puzzle"]);
+    rs.push(copy);
+    let mut lines: Vec<String> = rs.iter().map(Value::to_string).collect();
+    lines.push("{not json".into());
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    let out = satpuz(&["corpus", "check", path(&bad)]);
+    assert_eq!(out.code, 5, "{out:?}");
+    for says in [
+        "line 2: the certified answer differs",
+        "line 2: varisat on the bit encoding finds another answer",
+        "line 3: rated medium, but hard was asked",
+        "line 5: the certificate proved again has another SHA-256",
+        "line 9: the same puzzle as line 1",
+        "line 9: index 0 where 8 was next",
+        "line 10: not a JSON record",
+    ] {
+        assert!(out.stdout.contains(says), "{says}: {out:?}");
+    }
+    // Lines without a problem are not named.
+    for quiet in ["line 1:", "line 4:", "line 6:", "line 7:", "line 8:"] {
+        assert!(!out.stdout.contains(quiet), "{quiet}: {out:?}");
+    }
+    let missing = satpuz(&["corpus", "check", path(&dir.join("none.jsonl"))]);
+    assert_eq!(missing.code, 1, "{missing:?}");
+}

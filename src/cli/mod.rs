@@ -3,6 +3,7 @@
 mod certify;
 mod check_case;
 mod corpus;
+mod corpus_check;
 mod count;
 mod cross_check;
 mod decode;
@@ -140,6 +141,10 @@ pub enum Command {
     /// rate its difficulty: grids, jindosh, Inquest cases.
     #[command(after_help = EXIT_CODES)]
     Explain(explain::ExplainCmd),
+    /// Check a corpus of generated grids (`generate grid --corpus`): certificates, answers by
+    /// a second route, levels, duplicates under renaming.
+    #[command(after_help = EXIT_CODES)]
+    Corpus(corpus_check::CorpusCmd),
     /// Print the JSON Schema of every `--json` output (see docs/json.md).
     Schema,
     /// Print a shell completion script (`satpuz completions bash > ~/.local/share/bash-completion/completions/satpuz`).
@@ -190,6 +195,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Man(c) => c.run(),
         Command::Serve(c) => c.run(),
         Command::Explain(c) => c.run(),
+        Command::Corpus(c) => c.run(),
         Command::Schema => {
             output::out!("{}", satpuz::report::schema())?;
             Ok(ExitCode::from(EXIT_OK))
