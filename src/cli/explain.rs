@@ -7,6 +7,8 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use satpuz::encode::{Amo, Encoding};
+use satpuz::model::EncodeOptions;
 use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::family::clued;
 use satpuz::puzzles::{BuildOptions, Purpose, Puzzle};
@@ -14,13 +16,15 @@ use satpuz::report::{ExplainReport, SCHEMA_VERSION, millis};
 use satpuz::solve::Verdict;
 use satpuz::solve::difficulty::{Difficulty, rate};
 use satpuz::solve::steps::{
-    Clued, Explanation, Fact, Step, StepKind, Stepper, StepsError, explain,
+    Clued, Explanation, Fact, Step, StepKind, Stepper, StepsError, explain, explain_encoded_with,
 };
 
-use super::input::{GRID, Input, ParamFlags, PuzzleArgs, SettingFlags, escape, resolve, single};
+use super::input::{
+    ENCODING, GRID, Input, ParamFlags, PuzzleArgs, SettingFlags, escape, resolve, single,
+};
 use super::output::out;
 use super::run::{Partial, RunFlags, supervise};
-use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, print_json};
+use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, choice, print_json};
 
 #[derive(Debug, Args)]
 pub struct ExplainCmd {
@@ -33,6 +37,14 @@ pub struct ExplainCmd {
     /// Print the steps as JSON (see `satpuz schema`).
     #[arg(long)]
     pub json: bool,
+    /// How each finite-domain variable becomes booleans in the solver's formula [default:
+    /// onehot]. The steps and the rating do not depend on it.
+    #[arg(long, value_parser = choice::<Encoding>(), help_heading = ENCODING)]
+    pub encoding: Option<Encoding>,
+    /// How at-most-one constraints become clauses [default: pairwise]. The steps and the
+    /// rating do not depend on it.
+    #[arg(long, value_parser = choice::<Amo>(), help_heading = ENCODING)]
+    pub amo: Option<Amo>,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -73,7 +85,12 @@ impl ExplainCmd {
         };
         let clued = clued.with_context(|| escape(&origin))?;
         let start = Instant::now();
-        let explanation = match explain(&clued, &[]) {
+        let opts = EncodeOptions {
+            encoding: self.encoding.unwrap_or_default(),
+            amo: self.amo.unwrap_or_default(),
+            ..EncodeOptions::default()
+        };
+        let explanation = match explain_encoded_with(&clued, &[], opts) {
             Ok(e) => e,
             Err(StepsError::NoAnswer) => {
                 super::output::eoutln!(

@@ -104,8 +104,18 @@ impl Stepper {
     /// Solves the model, proves its answer unique, and starts from the facts `start` (each
     /// must hold in the answer) and what the structure makes of them.
     pub fn new(clued: &Clued, start: &[Fact]) -> Result<Stepper, StepsError> {
+        Self::encoded_with(clued, start, EncodeOptions::default())
+    }
+
+    /// [`Stepper::new`] with the solver's formula encoded by `opts`: the steps are about
+    /// values and each search is exact, so they do not depend on it, only the time does.
+    pub fn encoded_with(
+        clued: &Clued,
+        start: &[Fact],
+        opts: EncodeOptions,
+    ) -> Result<Stepper, StepsError> {
         let model = &clued.model;
-        let mut session = Session::unshrunk(Encoded::declare(model, EncodeOptions::default()));
+        let mut session = Session::unshrunk(Encoded::declare(model, opts));
         let mut structure = Vec::new();
         for (i, c) in model.constraints.iter().enumerate() {
             if clued.clues.contains(&i) {

@@ -15,7 +15,7 @@
 
 use std::ops::Range;
 
-use crate::model::Model;
+use crate::model::{EncodeOptions, Model};
 use crate::report::{ClueNote, FactNote, StepNote};
 use crate::solve::SolveError;
 use crate::solve::difficulty::round_costs;
@@ -146,7 +146,16 @@ pub struct Explanation {
 
 /// Explains the answer of `clued` from the facts `start` (none for a fresh puzzle).
 pub fn explain(clued: &Clued, start: &[Fact]) -> Result<Explanation, StepsError> {
-    let mut stepper = Stepper::new(clued, start)?;
+    explain_encoded_with(clued, start, EncodeOptions::default())
+}
+
+/// [`explain`] with the solver's formula encoded by `opts` (the steps do not depend on it).
+pub fn explain_encoded_with(
+    clued: &Clued,
+    start: &[Fact],
+    opts: EncodeOptions,
+) -> Result<Explanation, StepsError> {
+    let mut stepper = Stepper::encoded_with(clued, start, opts)?;
     let start = stepper.known_now();
     let mut steps = Vec::new();
     while let Some(step) = stepper.next_step()? {
