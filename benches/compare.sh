@@ -4,10 +4,15 @@
 # the three counts must agree). Setup, once: `pip install python-sat ortools`.
 #   benches/compare.sh              the table's files
 #   benches/compare.sh FILE...      any grid files in the bench format (benches/grid/)
+#   benches/compare.sh --families   the families of the other generators (benches/grid/refute/,
+#                                   benches/grid/batch/), then the worst ratio per family and size
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-if [ $# -eq 0 ]; then
+if [ "${1:-}" = --families ]; then
+    shift
+    set -- --runs 1 --worst benches/grid/refute/*.json benches/grid/batch/*.json "$@"
+elif [ $# -eq 0 ]; then
     set -- benches/grid/n10-s1-relaxed.json benches/grid/n20-s2.json \
         benches/grid/n20-s2-relaxed.json benches/grid/n30-s1.json \
         benches/grid/n30-s1-relaxed.json benches/grid/n50-s2.json benches/grid/n50-s8.json \

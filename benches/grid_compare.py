@@ -18,6 +18,7 @@ three counts must agree, or the script stops with an error.
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -210,6 +211,9 @@ def main():
     ap.add_argument("--limit", type=int, default=100000)
     ap.add_argument("--satpuz", metavar="BINARY", help="also time `BINARY count FILE --all`")
     ap.add_argument("--markdown", action="store_true", help="one table row per file")
+    ap.add_argument("--worst", action="store_true",
+                    help="then, per family (the file's folder) and size, satpuz's worst ratio to the "
+                         "better peer (needs --satpuz)")
     args = ap.parse_args()
     tools = [("pysat", lambda f, p: timed(pysat_count, p, args.limit)),
              ("cp-sat", lambda f, p: timed(cpsat_count, p, args.limit))]
@@ -218,10 +222,12 @@ def main():
         tools.insert(0, ("satpuz", lambda f, p: count(f, args.limit)))
     if args.markdown:
         names = " | ".join(f"{name} ms" for name, _ in tools)
-        print(f"| file | solutions | {names} |")
-        print("|---|---:|" + "---:|" * len(tools))
+        ratio = " satpuz ahead |" if args.satpuz else ""
+        print(f"| file | solutions | {names} |{ratio}")
+        print("|---|---:|" + "---:|" * (len(tools) + bool(args.satpuz)))
     else:
         print(f"{'file':40} {'tool':8} {'solutions':>9} {'median ms':>10}")
+    worst = {}
     for f in args.files:
         puzzle = json.load(open(f))
         medians, counts = [], set()
@@ -236,9 +242,24 @@ def main():
                 print(f"{f:40} {name:8} {found:>9} {medians[-1]:>10.1f}", flush=True)
         if len(counts) != 1:
             sys.exit(f"{f}: the tools disagree on the count: {sorted(counts)}")
+        ratio = min(medians[1:]) / medians[0] if args.satpuz else None
+        if ratio is not None:
+            group = (os.path.basename(os.path.dirname(os.path.abspath(f))), puzzle["positions"]["count"])
+            if ratio < worst.get(group, (float("inf"), ""))[0]:
+                worst[group] = (ratio, f)
         if args.markdown:
             cells = " | ".join(f"{m:.1f}" if m < 100 else f"{m:.0f}" for m in medians)
-            print(f"| {f} | {counts.pop()} | {cells} |", flush=True)
+            tail = f" {ratio:.1f}x |" if ratio is not None else ""
+            print(f"| {f} | {counts.pop()} | {cells} |{tail}", flush=True)
+    if args.worst and worst:
+        print()
+        print("| family | positions | files | satpuz ahead of the better peer, worst | worst file |")
+        print("|---|---:|---:|---:|---|")
+        for (family, n), (ratio, f) in sorted(worst.items()):
+            files = sum(1 for g in args.files
+                        if os.path.basename(os.path.dirname(os.path.abspath(g))) == family
+                        and json.load(open(g))["positions"]["count"] == n)
+            print(f"| {family} | {n} | {files} | {ratio:.1f}x | {os.path.basename(f)} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,10 @@
 //! (`--clue-mix positional`, 5 to 50 positions; at 40 and 50 also with clues removed), has a
 //! clue mix dominated by somewhere left/right of, next to and distances. A third, `benches/grid/planted/` (20 to 100 positions), is written
 //! by other rules: `benches/grid/plant.py` plants an arrangement and adds random true clues
-//! (same, next_to, left_of, somewhere_left_of, at, not at) until the answer is unique.
+//! (same, next_to, left_of, somewhere_left_of, at, not at) until the answer is unique. Two
+//! more, at 40 and 50 positions: `benches/grid/refute/` (`benches/grid_refute.py`: clues that
+//! refute the second answer CaDiCaL finds, then minimised; same-heavy) and `benches/grid/batch/`
+//! (`benches/grid_batch.py`: random true clues in bulk, then removed in random batches).
 //!
 //! Encodings compared (ids in the bench names):
 //! - `plain-pairwise`: one variable per value, one-hot, pairwise at-most-one (the general default);
@@ -216,7 +219,8 @@ fn count_all(p: &GridPuzzle, v: Variant) -> u64 {
 /// `benches/grid/*.json`; the second set, `benches/grid/positional/` (named `positional-...`),
 /// was made with `--clue-mix positional`: mostly somewhere left/right of, next to and
 /// undirected distances, few values tied at a fixed offset; the third, `benches/grid/planted/`
-/// (`planted-...`), by `benches/grid/plant.py`.
+/// (`planted-...`), by `benches/grid/plant.py`; `benches/grid/refute/` and `benches/grid/batch/`
+/// (`refute-...`, `batch-...`) by `benches/grid_refute.py` and `benches/grid_batch.py`.
 fn puzzles() -> Vec<(String, GridPuzzle, u64)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/grid");
     let mut out = Vec::new();
@@ -224,6 +228,8 @@ fn puzzles() -> Vec<(String, GridPuzzle, u64)> {
         (root.clone(), ""),
         (root.join("positional"), "positional-"),
         (root.join("planted"), "planted-"),
+        (root.join("refute"), "refute-"),
+        (root.join("batch"), "batch-"),
     ];
     for (dir, prefix) in sets {
         let files: Vec<_> = std::fs::read_dir(&dir)
