@@ -397,3 +397,51 @@ fn corpus_check_passes_a_built_corpus_and_names_the_line_of_each_problem() {
     let missing = satpuz(&["corpus", "check", path(&dir.join("none.jsonl"))]);
     assert_eq!(missing.code, 1, "{missing:?}");
 }
+
+/// Hex SHA-256 of a file, by the system's `sha256sum` when there is one (an independent
+/// implementation); None without it.
+fn sha256sum(file: &Path) -> Option<String> {
+    let out = Command::new("sha256sum").arg(file).output().ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    Some(text.split_whitespace().next()?.to_string())
+}
+
+#[test]
+fn certify_writes_each_records_certificate_which_check_drat_accepts() {
+    let dir = scratch("certify");
+    let certs = dir.join("certs");
+    let file = dir.join("c.jsonl");
+    let args = [
+        "generate",
+        "grid",
+        "--corpus",
+        "--count",
+        "3",
+        "--sizes",
+        "4x4",
+        "--certify",
+        path(&certs),
+        "-o",
+        path(&file),
+    ];
+    let out = satpuz(&args);
+    assert_eq!(out.code, 0, "{out:?}");
+    for (i, r) in records(&std::fs::read_to_string(&file).unwrap())
+        .iter()
+        .enumerate()
+    {
+        let sub = certs.join(r["certificate"]["dir"].as_str().unwrap());
+        assert_eq!(sub, certs.join(format!("{i:08}")));
+        let (cnf, proof) = (sub.join("refuted.cnf"), sub.join("proof.drat"));
+        let checked = satpuz(&["check-drat", path(&cnf), path(&proof)]);
+        assert_eq!(checked.code, 0, "{checked:?}");
+        assert!(checked.stdout.starts_with("s VERIFIED"), "{checked:?}");
+        if let Some(hash) = sha256sum(&proof) {
+            assert_eq!(r["certificate"]["drat_sha256"], hash.as_str());
+        }
+    }
+    // Certificates are not overwritten without --force.
+    let again = satpuz(&[&args[..9], &["-o", path(&dir.join("d.jsonl"))]].concat());
+    assert_eq!(again.code, 1, "{again:?}");
+    assert!(again.stderr.contains("--force"), "{again:?}");
+}
