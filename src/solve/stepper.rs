@@ -28,11 +28,11 @@ use crate::solve::steps::{Clued, Fact, Step, StepsError};
 
 /// Most clue sets one round of the exhaustive search may try: sizes with more sets (among
 /// the clues not yet spent) go to the case split.
-pub const MAX_SUBSETS: usize = 3000;
+pub const MAX_SUBSETS: usize = 8000;
 
 /// Candidates whose cores are shrunk for a case split: those with the smallest cores as the
 /// solver first gives them.
-const MAX_SHRUNK: usize = 32;
+const MAX_SHRUNK: usize = 8;
 
 /// Witness answers kept at most (the oldest go first).
 const MAX_WITNESSES: usize = 512;
