@@ -8,7 +8,7 @@ runs it on the table's files).
 
 PySAT: one-hot position variables, exactly-one per value and per (category, position) with
 sequential-counter AMO, the support encoding for each clue, CaDiCaL 1.5.3, blocking clauses on
-the position variables. CP-SAT: an integer position per value, AddAllDifferent per category,
+the position variables. CP-SAT (one worker): an integer position per value, AddAllDifferent per category,
 each clue a table constraint (inside `either`, reified both ways so that no
 solution is counted twice), all solutions enumerated. satpuz: `satpuz count FILE --all --json`,
 whose `time_ms` is the count's own time from the parsed file, as for the other two.
@@ -19,6 +19,7 @@ three counts must agree, or the script stops with an error.
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -178,13 +179,20 @@ def cpsat_count(puzzle, limit):
 
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
     counter = Counter()
     solver.Solve(m, counter)
     return counter.found
 
 
-def satpuz_count(binary):
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def satpuz_count(binary, cpu):
     def count(path, limit):
+        before = children_cpu()
         out = subprocess.run(
             [binary, "count", path, "--limit", str(limit), "--json", "-q"],
             capture_output=True, text=True, check=False,
@@ -192,16 +200,21 @@ def satpuz_count(binary):
         if out.returncode not in (0, 3):
             sys.exit(f"satpuz count {path}: exit {out.returncode}: {out.stderr}")
         report = json.loads(out.stdout)
+        if cpu:
+            # The whole process: its start and the file's parsing are a few ms.
+            return report["solutions"], (children_cpu() - before) * 1e3
         return report["solutions"], report["time_ms"]
 
     return count
 
 
-def timed(fn, puzzle, limit):
-    """Solutions and milliseconds of one in-process count."""
-    t = time.perf_counter()
+def timed(fn, puzzle, limit, cpu):
+    """Solutions and milliseconds (wall clock, or this process's CPU time) of one in-process
+    count."""
+    clock = time.process_time if cpu else time.perf_counter
+    t = clock()
     found = fn(puzzle, limit)
-    return found, (time.perf_counter() - t) * 1e3
+    return found, (clock() - t) * 1e3
 
 
 def main():
@@ -210,15 +223,18 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--limit", type=int, default=100000)
     ap.add_argument("--satpuz", metavar="BINARY", help="also time `BINARY count FILE --all`")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time CPU (user + system) rather than the wall clock: steadier on a busy "
+                         "machine; satpuz's is its whole process")
     ap.add_argument("--markdown", action="store_true", help="one table row per file")
     ap.add_argument("--worst", action="store_true",
                     help="then, per family (the file's folder) and size, satpuz's worst ratio to the "
                          "better peer (needs --satpuz)")
     args = ap.parse_args()
-    tools = [("pysat", lambda f, p: timed(pysat_count, p, args.limit)),
-             ("cp-sat", lambda f, p: timed(cpsat_count, p, args.limit))]
+    tools = [("pysat", lambda f, p: timed(pysat_count, p, args.limit, args.cpu)),
+             ("cp-sat", lambda f, p: timed(cpsat_count, p, args.limit, args.cpu))]
     if args.satpuz:
-        count = satpuz_count(args.satpuz)
+        count = satpuz_count(args.satpuz, args.cpu)
         tools.insert(0, ("satpuz", lambda f, p: count(f, args.limit)))
     if args.markdown:
         names = " | ".join(f"{name} ms" for name, _ in tools)
