@@ -17,6 +17,9 @@ use crate::solve::stop::{Stop, StopReason};
 
 const UNSET: u8 = 0;
 
+/// Conflicts between two halvings of every activity.
+const HALVE_EVERY: u64 = 256;
+
 /// Unassigned variables and the unsatisfied clauses over them, connected; both sorted.
 #[derive(Debug, Default)]
 pub(super) struct Component {
@@ -38,6 +41,10 @@ pub(super) struct Counter<'f> {
     split_generation: u64,
     /// Per literal: occurrences in the component being decided on (zero between uses).
     lit_score: Vec<u32>,
+    /// Per variable: conflicts it took part in, halved every [`HALVE_EVERY`] conflicts
+    /// (sharpSAT's activity: a variable that keeps failing is worth deciding early).
+    activity: Vec<u32>,
+    conflicts: u64,
     stack: Vec<u32>,
     stop: &'f Stop,
     /// Decisions made so far.
@@ -56,6 +63,8 @@ impl<'f> Counter<'f> {
             clause_seen: vec![0; formula.clauses.len()],
             split_generation: 0,
             lit_score: vec![0; 2 * vars],
+            activity: vec![0; vars],
+            conflicts: 0,
             stack: Vec::new(),
             stop,
             decisions: 0,
@@ -146,13 +155,27 @@ impl<'f> Counter<'f> {
                     }
                 }
                 match (open_count, open) {
-                    (0, _) => return false,
+                    (0, _) => {
+                        self.bump(c);
+                        return false;
+                    }
                     (1, Some(unit)) => self.assign(unit),
                     _ => {}
                 }
             }
         }
         true
+    }
+
+    /// A conflict on `clause`: its variables' activity grows.
+    fn bump(&mut self, clause: u32) {
+        for &l in &self.formula.clauses[clause as usize] {
+            self.activity[var_of(l)] += 1;
+        }
+        self.conflicts += 1;
+        if self.conflicts.is_multiple_of(HALVE_EVERY) {
+            self.activity.iter_mut().for_each(|a| *a /= 2);
+        }
     }
 
     fn satisfied(&self, clause: u32) -> bool {
@@ -291,8 +314,11 @@ impl<'f> Counter<'f> {
                 continue;
             }
             let lit = if pos >= neg { 2 * v } else { 2 * v + 1 };
-            if pos + neg > best.0 {
-                best = (pos + neg, lit);
+            // Occurrences first (they split random formulas early); among equals, activity
+            // (one-hot grid variables tie on occurrences, and conflicts tell them apart).
+            let score = (u64::from(pos + neg) << 32) | u64::from(self.activity[v as usize]);
+            if score > best.0 {
+                best = (score, lit);
             }
         }
         best.1
