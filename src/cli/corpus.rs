@@ -5,7 +5,7 @@
 //! a kill and which is renamed to FILE once whole.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -500,59 +500,74 @@ fn resume_partial(
     range: std::ops::Range<u64>,
 ) -> anyhow::Result<u64> {
     let shown = partial.display();
-    let mut f = OpenOptions::new()
+    let f = OpenOptions::new()
         .read(true)
         .write(true)
         .open(partial)
         .with_context(|| format!("cannot open `{shown}`"))?;
-    let mut bytes = Vec::new();
-    f.read_to_end(&mut bytes)
-        .with_context(|| format!("reading `{shown}`"))?;
-    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let lines: Vec<&[u8]> = bytes[..whole]
-        .split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .collect();
-    for (i, line) in lines.iter().enumerate() {
-        let want = range.start + i as u64;
-        let index = serde_json::from_slice::<Value>(line)
+    // Read a line at a time, keeping only the last whole one: memory stays flat however
+    // large the partial file.
+    let mut reader = BufReader::new(&f);
+    let (mut whole, mut total, mut lines) = (0u64, 0u64, 0u64);
+    let mut line = Vec::new();
+    let mut last = Vec::new();
+    loop {
+        line.clear();
+        let read = reader
+            .read_until(b'\n', &mut line)
+            .with_context(|| format!("reading `{shown}`"))?;
+        if read == 0 {
+            break;
+        }
+        total += read as u64;
+        if line.last() != Some(&b'\n') {
+            break; // half written: cut below
+        }
+        whole = total;
+        let want = range.start + lines;
+        let index = serde_json::from_slice::<Value>(&line)
             .ok()
             .and_then(|v| v.get("index").and_then(Value::as_u64));
         if index != Some(want) {
             bail!(
                 "`{shown}` line {}: not record {want} of this shard (records {}..{}): it was \
                  made with other flags; --force starts again",
-                i + 1,
+                lines + 1,
                 range.start,
                 range.end
             );
         }
+        lines += 1;
+        std::mem::swap(&mut last, &mut line);
     }
-    if let Some(last) = lines.last() {
-        let index = range.start + lines.len() as u64 - 1;
-        if maker.record(index)?.as_bytes() != *last {
+    drop(reader);
+    if lines > 0 {
+        let index = range.start + lines - 1;
+        let made = maker.record(index)? + "\n";
+        if made.as_bytes() != last {
             bail!(
-                "`{shown}` line {}: record {index} differs from the one these flags make (another \
-                 --seed, size, level or version?); --force starts again",
-                lines.len()
+                "`{shown}` line {lines}: record {index} differs from the one these flags make \
+                 (another --seed, size, level or version?); --force starts again"
             );
         }
     }
-    if whole < bytes.len() {
+    let size = f
+        .metadata()
+        .with_context(|| format!("reading `{shown}`"))?
+        .len();
+    if whole < size {
         note!(
             "`{shown}`: cut a half-written last record ({} bytes)",
-            bytes.len() - whole
+            size - whole
         );
     }
-    f.set_len(whole as u64)
-        .and_then(|()| f.seek(SeekFrom::End(0)).map(|_| ()))
+    f.set_len(whole)
         .with_context(|| format!("cannot cut `{shown}`"))?;
     note!(
-        "resuming `{shown}` after {} whole record(s) of {}",
-        lines.len(),
+        "resuming `{shown}` after {lines} whole record(s) of {}",
         range.end - range.start
     );
-    Ok(lines.len() as u64)
+    Ok(lines)
 }
 
 /// The cells of the flags: --sizes (or the one shape) with --levels.
