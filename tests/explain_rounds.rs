@@ -23,38 +23,21 @@ use satpuz::solve::steps::{Clued, Explanation, Fact, explain};
 /// Every arrangement of a grid model that fits `known`: one permutation of the places per
 /// all-different group (a category), at most `limit` of them (None past it).
 fn arrangements(m: &Model, known: &[Fact], limit: usize) -> Option<Vec<Vec<usize>>> {
+    let groups: Vec<Vec<usize>> = m
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::AllDifferent(vars) => Some(vars.clone()),
+            _ => None,
+        })
+        .collect();
     let fits = |v: usize, x: usize| {
         known
             .iter()
             .filter(|f| f.var == v)
             .all(|f| (f.value == x) == f.holds)
     };
-    let mut out = vec![vec![0; m.vars.len()]];
-    for c in &m.constraints {
-        let Constraint::AllDifferent(vars) = c else {
-            continue;
-        };
-        let perms: Vec<Vec<usize>> = permutations(m.vars[vars[0]].values.len())
-            .into_iter()
-            .filter(|p| vars.iter().enumerate().all(|(i, &v)| fits(v, p[i])))
-            .collect();
-        if out.len().saturating_mul(perms.len()) > limit {
-            return None;
-        }
-        out = out
-            .iter()
-            .flat_map(|a| {
-                perms.iter().map(move |p| {
-                    let mut a = a.clone();
-                    for (i, &v) in vars.iter().enumerate() {
-                        a[v] = p[i];
-                    }
-                    a
-                })
-            })
-            .collect();
-    }
-    Some(out)
+    common::model::arrangements(m, &groups, fits, limit)
 }
 
 /// Every set of `size` numbers below `n`, increasing.

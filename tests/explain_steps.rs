@@ -172,28 +172,6 @@ fn dealt_cases_explained_step_by_step() {
     }
 }
 
-/// Every arrangement of a small grid's model (one permutation of positions per category).
-fn arrangements(m: &Model, categories: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    let n = m.vars[0].values.len();
-    let perms = permutations(n);
-    let mut out = vec![vec![0; m.vars.len()]];
-    for vars in categories {
-        out = out
-            .into_iter()
-            .flat_map(|a| {
-                perms.iter().map(move |p| {
-                    let mut a = a.clone();
-                    for (i, &v) in vars.iter().enumerate() {
-                        a[v] = p[i];
-                    }
-                    a
-                })
-            })
-            .collect();
-    }
-    out
-}
-
 fn fact_holds(f: &Fact, a: &[usize]) -> bool {
     (a[f.var] == f.value) == f.holds
 }
@@ -206,7 +184,8 @@ fn brute_force_step(clued: &Clued, categories: &[Vec<usize>], step: &Step) -> bo
         .iter()
         .map(|&c| &clued.model.constraints[clued.clues.start + c])
         .collect();
-    arrangements(&clued.model, categories)
+    common::model::arrangements(&clued.model, categories, |_, _| true, usize::MAX)
+        .expect("no limit")
         .iter()
         .filter(|a| clues.iter().all(|c| holds(c, a)))
         .filter(|a| step.uses.iter().all(|f| fact_holds(f, a)))

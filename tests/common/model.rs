@@ -310,3 +310,37 @@ impl SumGen {
         model
     }
 }
+
+/// Every assignment of `m` that gives each group of variables (a category: an all-different
+/// group) a permutation of its values, each value `x` of a variable `v` kept only when
+/// `fits(v, x)`; None when there would be more than `limit` of them.
+pub fn arrangements(
+    m: &Model,
+    groups: &[Vec<usize>],
+    fits: impl Fn(usize, usize) -> bool,
+    limit: usize,
+) -> Option<Vec<Vec<usize>>> {
+    let mut out = vec![vec![0; m.vars.len()]];
+    for vars in groups {
+        let perms: Vec<Vec<usize>> = super::permutations(m.vars[vars[0]].values.len())
+            .into_iter()
+            .filter(|p| vars.iter().enumerate().all(|(i, &v)| fits(v, p[i])))
+            .collect();
+        if out.len().saturating_mul(perms.len()) > limit {
+            return None;
+        }
+        out = out
+            .iter()
+            .flat_map(|a| {
+                perms.iter().map(move |p| {
+                    let mut a = a.clone();
+                    for (i, &v) in vars.iter().enumerate() {
+                        a[v] = p[i];
+                    }
+                    a
+                })
+            })
+            .collect();
+    }
+    Some(out)
+}
