@@ -10,14 +10,15 @@
 //!
 //! `cargo bench --bench count_cnf`; filter with e.g. `-- split-2`.
 
+mod support;
+
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satpuz::cnf::Cnf;
-use satpuz::cnf::dimacs::{parse_cnf, write_cnf};
-use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::cnf::dimacs::parse_cnf;
 use satpuz::puzzles::grid::answers::count_only;
 use satpuz::solve::split::{Split, count_split};
 use satpuz::solve::stop::Stop;
@@ -25,23 +26,12 @@ use satpuz::solve::stop::Stop;
 /// A grid file's export formula, through DIMACS text as `encode` writes it and `count` reads
 /// it, and the grid's own count of its answers (the walk of swaps and classes, a second route).
 fn grid(file: &str) -> (Cnf, u64) {
-    let path = format!("{}/benches/grid/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("bench file");
-    let puzzle = GridPuzzle::from_json(&text).expect("a grid");
-    // One variable per value, nothing merged: the formula `encode` writes.
-    let plain = puzzle
-        .build()
-        .expect("builds")
-        .model
-        .encode(Default::default());
-    let mut dimacs = Vec::new();
-    write_cnf(&plain.cnf, &[], &mut dimacs).expect("written");
+    let (puzzle, cnf) = support::grid_export(file);
     let merged = puzzle.build_merged().expect("builds");
     let encoded = merged.model.encode(Default::default());
     let answers = count_only(&merged, &encoded, None, &Stop::new(None), || {})
         .expect("counts")
         .found;
-    let cnf = parse_cnf(&dimacs, false).expect("read back").cnf;
     eprintln!(
         "{file}: {} variables, {} clauses, {answers} answers",
         cnf.num_vars(),

@@ -11,6 +11,8 @@
 //!
 //! `cargo bench --bench count_components`; filter with e.g. `-- random-75`.
 
+mod support;
+
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -18,8 +20,7 @@ use num_bigint::BigUint;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satpuz::cnf::Cnf;
-use satpuz::cnf::dimacs::{parse_cnf, write_cnf};
-use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::cnf::dimacs::parse_cnf;
 use satpuz::solve::components::{ComponentCount, count_components};
 use satpuz::solve::split::{Split, count_split};
 use satpuz::solve::stop::Stop;
@@ -38,19 +39,9 @@ fn random_3sat(vars: i32, clauses: usize) -> Cnf {
     parse_cnf(text.as_bytes(), false).expect("read").cnf
 }
 
-/// A grid file's export formula, through DIMACS text as `encode` writes it and `count` reads it.
+/// A grid file's export formula, as `count` reads it.
 fn grid(file: &str) -> Cnf {
-    let path = format!("{}/benches/grid/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("bench file");
-    let puzzle = GridPuzzle::from_json(&text).expect("a grid");
-    let plain = puzzle
-        .build()
-        .expect("builds")
-        .model
-        .encode(Default::default());
-    let mut dimacs = Vec::new();
-    write_cnf(&plain.cnf, &[], &mut dimacs).expect("written");
-    parse_cnf(&dimacs, false).expect("read back").cnf
+    support::grid_export(file).1
 }
 
 fn components(cnf: &Cnf) -> BigUint {

@@ -4,6 +4,8 @@
 //! (n = 20, 50, 100), where every step takes one clue. Each iteration builds the clued model
 //! and explains from nothing.
 
+mod support;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -46,22 +48,12 @@ fn explanations(c: &mut Criterion) {
         &generate(shape, 1).unwrap().puzzle,
     );
     for n in [20, 50, 100] {
-        bench_one(c, &format!("explain_placed_row_{n}"), &placed_row(n));
+        bench_one(
+            c,
+            &format!("explain_placed_row_{n}"),
+            &support::placed_row(n),
+        );
     }
-}
-
-/// One category of `n` values, each placed at its own position by its own clue.
-fn placed_row(n: usize) -> GridPuzzle {
-    let values: Vec<String> = (1..=n).map(|i| format!("v{i}")).collect();
-    let clues: Vec<serde_json::Value> = (1..=n)
-        .map(|i| serde_json::json!({ "kind": "at", "a": format!("v{i}"), "position": i }))
-        .collect();
-    let file = serde_json::json!({
-        "positions": { "count": n },
-        "categories": [{ "name": "thing", "values": values }],
-        "clues": clues,
-    });
-    GridPuzzle::from_json(&file.to_string()).unwrap()
 }
 
 criterion_group! {

@@ -3,6 +3,8 @@
 //! any one of its clues they no longer do), and on small grids a brute force over every
 //! arrangement, written from the model's constraint semantics.
 
+#[path = "../benches/support/mod.rs"]
+mod bench_support;
 mod common;
 
 use common::*;
@@ -395,31 +397,16 @@ fn long_cases_are_rated_by_rounds() {
     }
 }
 
-/// A row of `n` values in one category, and for each value the clue "it is at its position":
-/// every step takes one clue.
-fn placed_row(n: usize) -> GridPuzzle {
-    let values: Vec<String> = (1..=n).map(|i| format!("v{i}")).collect();
-    let clues: Vec<serde_json::Value> = (1..=n)
-        .map(|i| serde_json::json!({ "kind": "at", "a": format!("v{i}"), "position": i }))
-        .collect();
-    let file = serde_json::json!({
-        "positions": { "count": n },
-        "categories": [{ "name": "thing", "values": values }],
-        "clues": clues,
-    });
-    GridPuzzle::from_json(&file.to_string()).expect("a row")
-}
-
 /// Every step of such a row is one clue on its own variable, which needs no solver: past
 /// the two solves that find the answer and prove it unique, none. (A search that asked the
 /// solver what each clue forces took about n^2 solves for n^2 facts, n = 40: thousands of
 /// solves and seconds; n = 100: minutes.)
 #[test]
 fn a_row_placed_clue_by_clue_takes_no_solve_per_step() {
-    let (c, ex) = explained(&placed_row(8));
+    let (c, ex) = explained(&bench_support::placed_row(8));
     check_steps(&c, &ex);
     for n in [40, 100] {
-        let p = placed_row(n);
+        let p = bench_support::placed_row(n);
         let (_, ex) = explained(&p);
         assert!(
             ex.steps.iter().all(|s| s.kind() == StepKind::Single),

@@ -1,0 +1,39 @@
+//! Inputs more than one bench builds. Each bench is a crate of its own, so each includes this
+//! module (`mod support;`); `tests/explain_steps.rs` includes it by path for the same placed row.
+#![allow(dead_code)] // each includer uses its own subset
+
+use satpuz::cnf::Cnf;
+use satpuz::cnf::dimacs::{parse_cnf, write_cnf};
+use satpuz::puzzles::grid::GridPuzzle;
+
+/// A `benches/grid/` file, and its export formula read back through DIMACS text, as `encode`
+/// writes it (one variable per value, nothing merged) and `count` reads it.
+pub fn grid_export(file: &str) -> (GridPuzzle, Cnf) {
+    let path = format!("{}/benches/grid/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("bench file");
+    let puzzle = GridPuzzle::from_json(&text).expect("a grid");
+    let plain = puzzle
+        .build()
+        .expect("builds")
+        .model
+        .encode(Default::default());
+    let mut dimacs = Vec::new();
+    write_cnf(&plain.cnf, &[], &mut dimacs).expect("written");
+    let cnf = parse_cnf(&dimacs, false).expect("read back").cnf;
+    (puzzle, cnf)
+}
+
+/// A row of `n` values in one category, and for each value the clue "it is at its position":
+/// every step of its explanation takes one clue.
+pub fn placed_row(n: usize) -> GridPuzzle {
+    let values: Vec<String> = (1..=n).map(|i| format!("v{i}")).collect();
+    let clues: Vec<serde_json::Value> = (1..=n)
+        .map(|i| serde_json::json!({ "kind": "at", "a": format!("v{i}"), "position": i }))
+        .collect();
+    let file = serde_json::json!({
+        "positions": { "count": n },
+        "categories": [{ "name": "thing", "values": values }],
+        "clues": clues,
+    });
+    GridPuzzle::from_json(&file.to_string()).expect("a row")
+}
