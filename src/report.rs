@@ -51,12 +51,29 @@ pub struct ClueNote {
     pub text: Option<String>,
     /// What the clue means, in satpuz's words.
     pub meaning: String,
+    /// Its `text` states other clues too (one sentence, several clues): a quote of it then adds
+    /// the meaning, so a reader can tell which part is meant.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shares_text: bool,
     /// `solve --why`: does the answer need this clue (without it, another answer fits)?
     #[serde(skip_serializing_if = "Option::is_none")]
     pub needed: Option<bool>,
     /// `solve --why`, a needed clue: one thing that could change without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub without_it: Option<String>,
+}
+
+impl ClueNote {
+    /// The clue as explanations, hints and contradictions quote it: its whole sentence, or its
+    /// meaning when it has none; a sentence that states several clues comes after the meaning
+    /// ("X and Y are in the same seat, from \"...\"").
+    pub fn quote(&self) -> String {
+        match &self.text {
+            None => self.meaning.clone(),
+            Some(text) if self.shares_text => format!("{}, from \"{}\"", self.meaning, text),
+            Some(text) => text.clone(),
+        }
+    }
 }
 
 /// One place where two answers differ.

@@ -728,3 +728,88 @@ fn wording_it_cannot_read_whole_is_refused_not_turned_into_another_clue() {
         assert!(got.iter().any(|g| g == want), "{text}: {got:?}");
     }
 }
+
+/// The quotes of `explain` and `solve --why` lines ("By clue 8 (...)", "clue 8: ..."), by clue.
+fn quotes(out: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for piece in out.split("clue").skip(1) {
+        let digits: String = piece
+            .trim_start()
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let Ok(n) = digits.parse::<usize>() else {
+            continue;
+        };
+        let rest = piece.trim_start()[digits.len()..].trim_start();
+        let quote = if let Some(inner) = rest.strip_prefix('(') {
+            // Up to the parenthesis that closes this one (sentences hold none of their own).
+            inner.split_once(")").map(|(q, _)| q.to_string())
+        } else {
+            let line = rest
+                .strip_prefix(':')
+                .map(|q| q.lines().next().unwrap_or(""));
+            line.map(|l| {
+                l.split(" (without it:")
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            })
+        };
+        if let Some(q) = quote {
+            found.push((n, q));
+        }
+    }
+    found
+}
+
+#[test]
+fn clues_are_quoted_by_whole_sentences_and_a_shared_sentence_by_its_meaning_too() {
+    let riddle_path = common::encodings_dir().join("jindosh.txt");
+    let riddle = std::fs::read_to_string(&riddle_path).unwrap();
+    let sentences: Vec<String> = riddle
+        .split_inclusive(". ")
+        .flat_map(|s| s.split('\n'))
+        .map(|s| s.trim().trim_end_matches('.').to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let built_in = ["jindosh"].map(String::from).to_vec();
+    let from_text = ["jindosh", "--text", common::path_str(&riddle_path)]
+        .map(String::from)
+        .to_vec();
+    for puzzle in [built_in, from_text] {
+        for command in ["explain", "solve --why"] {
+            let mut args: Vec<&str> = command.split(' ').collect();
+            args.extend(puzzle.iter().map(String::as_str));
+            let o = satpuz(&args);
+            assert_eq!(o.code, 0, "{args:?}: {}", o.stderr);
+            let quoted = quotes(&o.stdout);
+            assert!(quoted.len() >= 15, "{args:?}: {quoted:?}");
+            let mut by_clue = std::collections::BTreeMap::new();
+            for (n, q) in quoted {
+                // "meaning, from "sentence."" for a sentence that states several clues.
+                let sentence = match q.split_once(", from \"") {
+                    Some((meaning, s)) => {
+                        assert!(!meaning.is_empty(), "{args:?}: clue {n}: {q}");
+                        s.trim_end_matches('"').trim_end_matches('.').to_string()
+                    }
+                    None => q.trim_end_matches('.').to_string(),
+                };
+                assert!(
+                    sentences.contains(&sentence),
+                    "{args:?}: clue {n} is quoted by `{sentence}`, not a whole sentence of the riddle"
+                );
+                by_clue.insert(n, q);
+            }
+            // "So Countess Contee showed off ... her Diamond." states clues 8 and 9: each is
+            // told apart by its meaning.
+            let (eight, nine) = (&by_clue[&8], &by_clue[&9]);
+            assert_ne!(eight, nine, "{args:?}");
+            assert!(
+                eight.contains("Snuff Tin") && nine.contains("Baleton"),
+                "{args:?}"
+            );
+        }
+    }
+}

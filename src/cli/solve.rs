@@ -506,13 +506,9 @@ pub(super) fn contradiction_text(clues: Option<&[ClueNote]>) -> String {
         clues.len()
     );
     for c in clues {
-        let _ = writeln!(text, "  clue {}: {}", c.clue, sentence(c));
+        let _ = writeln!(text, "  clue {}: {}", c.clue, c.quote());
     }
     text
-}
-
-fn sentence(c: &ClueNote) -> String {
-    c.text.clone().unwrap_or_else(|| c.meaning.clone())
 }
 
 fn why_text(clues: &[ClueNote]) -> String {
@@ -529,7 +525,7 @@ fn why_text(clues: &[ClueNote]) -> String {
             .as_ref()
             .map(|w| format!(" (without it: {w})"))
             .unwrap_or_default();
-        let _ = writeln!(text, "  {word} clue {}: {}{change}", c.clue, sentence(c));
+        let _ = writeln!(text, "  {word} clue {}: {}{change}", c.clue, c.quote());
     }
     let _ = writeln!(
         text,

@@ -165,6 +165,7 @@ impl Model {
                 clue: i + 1,
                 text: Some(clue.name.clone()),
                 meaning: clue.name.clone(),
+                shares_text: false,
                 needed: None,
                 without_it: None,
             })

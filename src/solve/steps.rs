@@ -204,8 +204,7 @@ impl Clued {
     pub fn sentence(&self, step: &Step) -> String {
         let clue = |&c: &usize| {
             let note = &self.notes[c];
-            let words = note.text.as_deref().unwrap_or(&note.meaning);
-            format!("{} ({})", note.clue, words.trim_end_matches('.'))
+            format!("{} ({})", note.clue, note.quote().trim_end_matches('.'))
         };
         let clues: Vec<String> = step.clues.iter().map(clue).collect();
         let plural = if clues.len() == 1 { "" } else { "s" };

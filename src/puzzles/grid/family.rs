@@ -221,6 +221,8 @@ pub(crate) fn clue_note(p: &GridPuzzle, i: usize) -> ClueNote {
         clue: i + 1,
         text: clue.text.clone(),
         meaning: clue.describe(&p.positions.noun),
+        shares_text: clue.text.is_some()
+            && p.clues.iter().filter(|c| c.text == clue.text).count() > 1,
         needed: None,
         without_it: None,
     }
