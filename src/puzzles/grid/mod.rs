@@ -736,33 +736,38 @@ impl Clue {
         }
     }
 
-    /// The clue in words (for clues without a `text`), with `noun` for one position.
+    /// The clue in words (for clues without a `text`), with `noun` for one position; a
+    /// negated clue reads as a sentence with "not" ("a is not next to b"), never as a prefix.
     pub fn describe(&self, noun: &str) -> String {
-        let plain = match &self.relation {
-            Relation::Same { a, b } => format!("{a} and {b} are in the same {noun}"),
-            Relation::LeftOf { a, b } => format!("{a} is directly left of {b}"),
-            Relation::RightOf { a, b } => format!("{a} is directly right of {b}"),
-            Relation::SomewhereLeftOf { a, b } => format!("{a} is somewhere left of {b}"),
-            Relation::SomewhereRightOf { a, b } => format!("{a} is somewhere right of {b}"),
-            Relation::NextTo { a, b } => format!("{a} is next to {b}"),
-            Relation::Distance { a, b, k } => format!("{a} and {b} are {k} {noun}s apart"),
-            Relation::LeftBy { a, b, k } => format!("{a} is {k} {noun}s left of {b}"),
-            Relation::RightBy { a, b, k } => format!("{a} is {k} {noun}s right of {b}"),
-            Relation::At { a, position } => format!("{a} is in {noun} {position}"),
+        let (is, are) = if self.not {
+            ("is not", "are not")
+        } else {
+            ("is", "are")
+        };
+        match &self.relation {
+            Relation::Same { a, b } => format!("{a} and {b} {are} in the same {noun}"),
+            Relation::LeftOf { a, b } => format!("{a} {is} directly left of {b}"),
+            Relation::RightOf { a, b } => format!("{a} {is} directly right of {b}"),
+            Relation::SomewhereLeftOf { a, b } => format!("{a} {is} somewhere left of {b}"),
+            Relation::SomewhereRightOf { a, b } => format!("{a} {is} somewhere right of {b}"),
+            Relation::NextTo { a, b } => format!("{a} {is} next to {b}"),
+            Relation::Distance { a, b, k } => format!("{a} and {b} {are} {k} {noun}s apart"),
+            Relation::LeftBy { a, b, k } => format!("{a} {is} {k} {noun}s left of {b}"),
+            Relation::RightBy { a, b, k } => format!("{a} {is} {k} {noun}s right of {b}"),
+            Relation::At { a, position } => format!("{a} {is} in {noun} {position}"),
             Relation::OneOf { a, positions } => {
                 let list: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
-                format!("{a} is in {noun} {}", list.join(" or "))
+                format!("{a} {is} in {noun} {}", list.join(" or "))
             }
-            Relation::AtEnd { a } => format!("{a} is at an end"),
+            Relation::AtEnd { a } => format!("{a} {is} at an end"),
             Relation::Either { either } => {
                 let parts: Vec<String> = either.iter().map(|c| c.describe(noun)).collect();
-                format!("either {}", parts.join(", or "))
+                if self.not {
+                    format!("none of these holds: {}", parts.join("; "))
+                } else {
+                    format!("either {}", parts.join(", or "))
+                }
             }
-        };
-        if self.not {
-            format!("not: {plain}")
-        } else {
-            plain
         }
     }
 
@@ -809,5 +814,84 @@ impl GridModel {
             }
         }
         GridAnswer { table }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_negated_clue_reads_as_a_sentence_with_not() {
+        let (a, b) = ("colour2".to_string(), "drink5".to_string());
+        let relations = [
+            Relation::Same {
+                a: a.clone(),
+                b: b.clone(),
+            },
+            Relation::NextTo {
+                a: a.clone(),
+                b: b.clone(),
+            },
+            Relation::LeftOf {
+                a: a.clone(),
+                b: b.clone(),
+            },
+            Relation::SomewhereRightOf {
+                a: a.clone(),
+                b: b.clone(),
+            },
+            Relation::Distance {
+                a: a.clone(),
+                b: b.clone(),
+                k: 2,
+            },
+            Relation::At {
+                a: a.clone(),
+                position: 3,
+            },
+            Relation::OneOf {
+                a: a.clone(),
+                positions: vec![1, 4],
+            },
+            Relation::AtEnd { a: a.clone() },
+        ];
+        for relation in relations {
+            let clue = |not| Clue {
+                relation: relation.clone(),
+                not,
+                text: None,
+            };
+            let (plain, negated) = (clue(false).describe("seat"), clue(true).describe("seat"));
+            let verb = if plain.contains(" are ") {
+                " are "
+            } else {
+                " is "
+            };
+            let want = plain.replacen(verb, &format!("{} not ", verb.trim_end()), 1);
+            assert_eq!(negated, want, "{relation:?}");
+        }
+        let either = Clue {
+            relation: Relation::Either {
+                either: vec![clue_at(&a, 1), clue_at(&b, 2)],
+            },
+            not: true,
+            text: None,
+        };
+        assert_eq!(
+            either.describe("seat"),
+            "none of these holds: colour2 is in seat 1; drink5 is in seat 2"
+        );
+    }
+
+    fn clue_at(a: &str, position: usize) -> Clue {
+        Clue {
+            relation: Relation::At {
+                a: a.to_string(),
+                position,
+            },
+            not: false,
+            text: None,
+        }
     }
 }
