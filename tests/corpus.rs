@@ -350,7 +350,7 @@ fn corpus_check_passes_a_built_corpus_and_names_the_line_of_each_problem() {
     assert_eq!(built.code, 0, "{built:?}");
     let good = satpuz(&["corpus", "check", path(&file)]);
     assert_eq!(good.code, 0, "{good:?}");
-    assert!(good.stdout.contains("8 record(s)"), "{good:?}");
+    assert!(good.stdout.contains("8 of 8 record(s) passed"), "{good:?}");
     assert!(good.stdout.contains("all pass"), "{good:?}");
     // Levels tallied per size and level asked.
     assert!(
@@ -390,6 +390,11 @@ fn corpus_check_passes_a_built_corpus_and_names_the_line_of_each_problem() {
     ] {
         assert!(out.stdout.contains(says), "{says}: {out:?}");
     }
+    // The summary claims proofs only for the lines that passed.
+    assert!(
+        out.stdout.contains("5 of 10 record(s) passed") && out.stdout.contains("on 5 line(s)"),
+        "{out:?}"
+    );
     // Lines without a problem are not named.
     for quiet in ["line 1:", "line 4:", "line 6:", "line 7:", "line 8:"] {
         assert!(!out.stdout.contains(quiet), "{quiet}: {out:?}");
