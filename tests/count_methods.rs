@@ -10,10 +10,13 @@ use std::time::Duration;
 
 use common::*;
 use num_bigint::BigUint;
+use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satpuz::cnf::dimacs::parse_cnf;
-use satpuz::solve::components::{ComponentCount, count_components};
+use satpuz::solve::components::{
+    ComponentCount, ComponentOptions, PreprocessStats, count_components, count_components_with,
+};
 use satpuz::solve::split::count_until;
 use satpuz::solve::stop::{Stop, StopReason};
 
@@ -26,6 +29,19 @@ fn components(text: &str) -> BigUint {
     {
         ComponentCount::Exact(n) => n,
         ComponentCount::Stopped(reason) => panic!("stopped ({reason:?}) with no stop set"),
+    }
+}
+
+/// The count by components of `plain` with the preprocessing on or off, and what the
+/// preprocessing did.
+fn components_preprocessed(plain: &PlainCnf, preprocess: bool) -> (BigUint, PreprocessStats) {
+    let cnf = parse_cnf(plain.to_dimacs().as_bytes(), true)
+        .expect("a valid file")
+        .cnf;
+    let options = ComponentOptions { preprocess };
+    match count_components_with(&cnf, &Stop::new(None), options).expect("countable") {
+        (ComponentCount::Exact(n), stats) => (n, stats.preprocessed),
+        (ComponentCount::Stopped(reason), _) => panic!("stopped ({reason:?}) with no stop set"),
     }
 }
 
@@ -91,6 +107,54 @@ fn components_count_is_the_brute_force_and_the_blocking_count_on_random_files() 
         }
     }
     assert!(compared_with_blocking > 300, "{compared_with_blocking}");
+}
+
+/// A projected formula whose hidden variables the preprocessing can work on: short clauses
+/// (units, binaries and ternaries that propagate and resolve), a third of the variables
+/// projected.
+fn mostly_hidden(rng: &mut ChaCha8Rng) -> PlainCnf {
+    let num_vars = rng.random_range(4..=14);
+    let num_clauses = rng.random_range(num_vars..=3 * num_vars);
+    let mut clauses = Vec::new();
+    for _ in 0..num_clauses {
+        let len = *[1, 2, 2, 3, 3, 3].choose(rng).expect("lengths");
+        clauses.push(random_clause(rng, num_vars, len));
+    }
+    let mut show: Vec<usize> = (1..=num_vars).filter(|_| rng.random_bool(0.33)).collect();
+    if show.is_empty() {
+        show.push(rng.random_range(1..=num_vars));
+    }
+    PlainCnf {
+        num_vars,
+        clauses,
+        show: Some(show),
+    }
+}
+
+#[test]
+fn preprocessing_keeps_the_projected_count_on_random_files() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4141);
+    let mut done = PreprocessStats::default();
+    for i in 0..1500 {
+        let plain = mostly_hidden(&mut rng);
+        let expected = BigUint::from(plain.brute_force_count());
+        let (with, stats) = components_preprocessed(&plain, true);
+        let (without, _) = components_preprocessed(&plain, false);
+        let text = plain.to_dimacs();
+        assert_eq!(
+            with, expected,
+            "file {i}, preprocessed ({stats:?}):\n{text}"
+        );
+        assert_eq!(without, expected, "file {i}, as read:\n{text}");
+        done.fixed += stats.fixed;
+        done.eliminated += stats.eliminated;
+        done.blocked += stats.blocked;
+    }
+    // Every step ran: the counts above test each of them. Blocked clauses are rare, as an
+    // elimination tried first usually takes the variable away.
+    assert!(done.fixed >= 100, "{done:?}");
+    assert!(done.eliminated >= 100, "{done:?}");
+    assert!(done.blocked >= 1, "{done:?}");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The formula as the component counter reads it: clauses cleaned (duplicate literals merged,
-//! tautologies dropped), variables renumbered densely over those some clause mentions, and
+//! tautologies dropped), simplified (`preprocess.rs`), variables renumbered densely over those some clause mentions, and
 //! occurrence lists for propagation and for splitting into components.
 
+use super::preprocess::{PreprocessStats, simplify};
 use crate::cnf::Cnf;
 
 /// A literal as the counter stores it: `2 * var + 1` when negative (`var` dense).
@@ -25,14 +26,18 @@ pub(super) struct Formula {
     pub(super) projected: Vec<bool>,
     /// Projected variables that no clause mentions: each doubles the count.
     pub(super) free_projected: u64,
-    /// The file holds an empty clause (after dropping nothing from it): no model.
+    /// The file holds an empty clause (after dropping nothing from it), or preprocessing
+    /// found one: no model.
     pub(super) has_empty_clause: bool,
+    /// What the preprocessing did.
+    pub(super) preprocessed: PreprocessStats,
 }
 
 impl Formula {
     /// Reads `cnf`, projected on `cnf.primary` (every variable when that is empty, as the
-    /// DIMACS reader leaves it for a file without `c p show`/`c ind` lines).
-    pub(super) fn of(cnf: &Cnf) -> Formula {
+    /// DIMACS reader leaves it for a file without `c p show`/`c ind` lines), simplified first
+    /// when `preprocess` says so (`preprocess.rs`: the projected count stays the same).
+    pub(super) fn of(cnf: &Cnf, preprocess: bool) -> Formula {
         // Sized by the ids the file uses, not by its header: `p cnf 2147483646 0` mentions
         // none of them.
         let used = (cnf.clauses.iter().flatten().map(|l| l.var().idx() + 1))
@@ -43,47 +48,65 @@ impl Formula {
         for v in &cnf.primary {
             is_projected[v.idx()] = true;
         }
-        let mut dense: Vec<u32> = vec![u32::MAX; used];
-        let mut projected = Vec::new();
-        let mut clauses = Vec::with_capacity(cnf.num_clauses());
-        let mut has_empty_clause = false;
-        let mut lits: Vec<Code> = Vec::new();
-        'clauses: for clause in cnf.clauses.iter() {
-            lits.clear();
-            lits.extend(
-                clause
-                    .iter()
-                    .map(|l| l.var().idx32() * 2 + u32::from(l.is_neg())),
-            );
-            lits.sort_unstable();
-            lits.dedup();
-            // A variable's two signs sit next to each other once sorted.
-            if lits.windows(2).any(|w| w[0] ^ 1 == w[1]) {
-                continue 'clauses;
-            }
-            if lits.is_empty() {
-                has_empty_clause = true;
-                continue;
-            }
-            let renamed = lits
-                .iter()
-                .map(|&l| {
-                    let v = var_of(l);
-                    if dense[v] == u32::MAX {
-                        dense[v] = projected.len() as u32;
-                        projected.push(is_projected[v]);
-                    }
-                    dense[v] * 2 + (l & 1)
-                })
-                .collect();
-            clauses.push(renamed);
-        }
-        let mentioned_projected = projected.iter().filter(|&&p| p).count() as u64;
         let projected_total = if cnf.primary.is_empty() {
             u64::from(cnf.num_vars())
         } else {
             is_projected.iter().filter(|&&p| p).count() as u64
         };
+        let mut clauses = Vec::with_capacity(cnf.num_clauses());
+        let mut has_empty_clause = false;
+        for clause in cnf.clauses.iter() {
+            let mut lits: Vec<Code> = clause
+                .iter()
+                .map(|l| l.var().idx32() * 2 + u32::from(l.is_neg()))
+                .collect();
+            lits.sort_unstable();
+            lits.dedup();
+            // A variable's two signs sit next to each other once sorted.
+            if lits.windows(2).any(|w| w[0] ^ 1 == w[1]) {
+                continue;
+            }
+            has_empty_clause |= lits.is_empty();
+            clauses.push(lits);
+        }
+        let mut preprocessed = PreprocessStats::default();
+        if preprocess && !has_empty_clause {
+            let (simplified, stats) = simplify(clauses, &is_projected);
+            preprocessed = stats;
+            clauses = simplified.unwrap_or_else(|| vec![Vec::new()]);
+            has_empty_clause = clauses.iter().any(Vec::is_empty);
+        }
+        clauses.retain(|c| !c.is_empty());
+        let mut formula = Formula::renamed(clauses, &is_projected, projected_total);
+        formula.has_empty_clause = has_empty_clause;
+        formula.preprocessed = preprocessed;
+        formula
+    }
+
+    /// The formula over `clauses` (none empty), its variables renumbered densely in the order
+    /// of their ids (the order the search breaks ties in, so the preprocessing, which moves
+    /// clauses, does not change it).
+    fn renamed(clauses: Vec<Vec<Code>>, is_projected: &[bool], projected_total: u64) -> Formula {
+        let mut dense: Vec<u32> = vec![u32::MAX; is_projected.len()];
+        for &l in clauses.iter().flatten() {
+            dense[var_of(l)] = 0;
+        }
+        let mut projected = Vec::new();
+        for (v, id) in dense.iter_mut().enumerate() {
+            if *id == 0 {
+                *id = projected.len() as u32;
+                projected.push(is_projected[v]);
+            }
+        }
+        let clauses: Vec<Vec<Code>> = clauses
+            .into_iter()
+            .map(|lits| {
+                lits.iter()
+                    .map(|&l| dense[var_of(l)] * 2 + (l & 1))
+                    .collect()
+            })
+            .collect();
+        let mentioned_projected = projected.iter().filter(|&&p| p).count() as u64;
         let free_projected = projected_total.saturating_sub(mentioned_projected);
         let vars = projected.len();
         let mut occurrences = vec![Vec::new(); 2 * vars];
@@ -100,7 +123,8 @@ impl Formula {
             var_clauses,
             projected,
             free_projected,
-            has_empty_clause,
+            has_empty_clause: false,
+            preprocessed: PreprocessStats::default(),
         }
     }
 

@@ -16,10 +16,13 @@
 
 mod cache;
 mod formula;
+mod preprocess;
 pub mod race;
 mod search;
 
 use num_bigint::BigUint;
+
+pub use self::preprocess::PreprocessStats;
 
 use self::formula::Formula;
 use self::search::Counter;
@@ -49,6 +52,21 @@ pub struct ComponentStats {
     pub cache_hits: u64,
     /// Times the cache was emptied for want of room.
     pub cache_flushes: u64,
+    /// What the preprocessing did.
+    pub preprocessed: PreprocessStats,
+}
+
+/// How to count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComponentOptions {
+    /// Simplify the formula first (`preprocess.rs`); off only to measure what it gains.
+    pub preprocess: bool,
+}
+
+impl Default for ComponentOptions {
+    fn default() -> Self {
+        ComponentOptions { preprocess: true }
+    }
 }
 
 /// A count the counter refuses to make.
@@ -72,12 +90,22 @@ pub fn count_components(
     cnf: &Cnf,
     stop: &Stop,
 ) -> Result<(ComponentCount, ComponentStats), ComponentError> {
-    let formula = Formula::of(cnf);
+    count_components_with(cnf, stop, ComponentOptions::default())
+}
+
+/// [`count_components`] with `options`.
+pub fn count_components_with(
+    cnf: &Cnf,
+    stop: &Stop,
+    options: ComponentOptions,
+) -> Result<(ComponentCount, ComponentStats), ComponentError> {
+    let formula = Formula::of(cnf, options.preprocess);
     if formula.has_empty_clause {
-        return Ok((
-            ComponentCount::Exact(BigUint::ZERO),
-            ComponentStats::default(),
-        ));
+        let stats = ComponentStats {
+            preprocessed: formula.preprocessed,
+            ..ComponentStats::default()
+        };
+        return Ok((ComponentCount::Exact(BigUint::ZERO), stats));
     }
     if formula.free_projected > MAX_FREE_VARIABLES {
         return Err(ComponentError::TooManyFreeVariables {
@@ -101,6 +129,7 @@ pub fn count_components(
             decisions: counter.decisions,
             cache_hits,
             cache_flushes,
+            preprocessed: formula.preprocessed,
         };
         (count, stats)
     };
