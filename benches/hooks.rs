@@ -89,6 +89,25 @@ fn automaton(c: &mut Criterion) {
     group.finish();
 }
 
+/// Hooks 9, solved in cubes: on one solver in turn and shared by two threads, in one run.
+fn cube_threads(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hooks_cube_threads");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    let p = hooks::shipped(9).unwrap().unwrap();
+    for threads in [1, 2] {
+        group.bench_function(format!("hooks9/threads-{threads}"), |b| {
+            b.iter(|| {
+                let mut model = p.build(EncodeOptions::default());
+                let solved = model.solve_unique_on_threads(threads).unwrap();
+                assert!(solved.other.is_none(), "Hooks 9 is unique");
+                black_box(solved.grid)
+            })
+        });
+    }
+    group.finish();
+}
+
 /// The pentomino puzzle: build + solve + uniqueness under the default choices and with the
 /// other cardinality encoding (the exact cover's), and with the tiling's uniqueness checked
 /// too (a second solve, the grid fixed, projected on the placements).
@@ -203,6 +222,7 @@ criterion_group!(
     per_puzzle,
     all_seven,
     automaton,
+    cube_threads,
     pentomino,
     all_eleven,
     all_eleven_two_threads

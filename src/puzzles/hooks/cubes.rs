@@ -11,12 +11,21 @@
 //! over 13 orders of the cubes) and costs where they pin it down early (Hooks #4's run
 //! products: 0.75 s plain, 0.95 to 1.57 s in cubes), so the puzzle's rules choose: see
 //! [`wants_cubes`] and docs/hooks.md.
+//!
+//! Where a second core is idle, two threads share the cubes, each with its own solver
+//! (the next cube not yet taken; every grid found so far blocked before each call): Hooks 9's
+//! longest thread then has about two thirds of the search of one solver in turn
+//! (docs/hooks.md).
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::cnf::{Cnf, Lit};
 use crate::model::Bit;
-use crate::solve::{self, Backend, SolveError, Verdict};
+use crate::solve::{self, Backend, SolveError, Verdict, parallel, stop};
 
 use super::format::{HookLayout, HooksPuzzle, Rule};
+use super::{HooksModel, hooks_solver};
 
 /// Whether `p` is solved in cubes: a free layout (there is something to split) clued by GCDs
 /// on every line (whose divisibility automata constrain the layout little). Hooks #6, whose
@@ -103,6 +112,164 @@ pub(crate) fn solve_unique_in_cubes(
     Ok(Verdict::of_first_two(models))
 }
 
+/// How many threads share a puzzle's cubes, at most ([`cube_threads`]).
+pub(crate) const CUBE_THREADS: usize = 2;
+
+/// The threads a search in cubes uses now: [`CUBE_THREADS`] where the process may use two
+/// cores and at most one other thread is runnable on the machine (Linux: `/proc/loadavg`, this
+/// one included; elsewhere the cores decide), else one. On a busy machine a second thread only
+/// adds CPU time: under a load of 8 on 2 cores Hooks 9 took 2.0 s on one thread and 2.7 s on
+/// two (criterion, `hooks_cube_threads`).
+pub(crate) fn cube_threads() -> usize {
+    let cores = parallel::default_jobs();
+    if cores < 2 {
+        return 1;
+    }
+    match runnable_threads() {
+        Some(runnable) if runnable > cores => 1,
+        _ => CUBE_THREADS,
+    }
+}
+
+/// The threads runnable on the machine right now (the fourth field of `/proc/loadavg`,
+/// `runnable/total`), where the system says.
+fn runnable_threads() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let field = text.split_whitespace().nth(3)?;
+    field.split('/').next()?.parse().ok()
+}
+
+/// What a uniqueness search found, with what its lazy backends rejected and added.
+#[derive(Debug, Clone)]
+pub(crate) struct Search {
+    pub(crate) verdict: Verdict,
+    /// Solver answers rejected as disconnected.
+    pub(crate) rejected: u64,
+    /// Solver answers rejected for a wrong GCD.
+    pub(crate) gcd_rejected: u64,
+    /// The connectivity cuts and GCD nogoods added (each thread's, in turn).
+    pub(crate) cuts: Vec<Vec<Lit>>,
+}
+
+impl HooksModel {
+    /// Solves and proves uniqueness with varisat: one plain search, or the puzzle's cubes
+    /// shared by [`cube_threads`] threads, each with its own solver. On several threads the
+    /// grid and the verdict are the same as on one; when there are two grids or more, the pair
+    /// shown is found again by the cubes in order on one solver, so that it does not depend on
+    /// which thread was first.
+    pub(crate) fn search_unique(&mut self) -> Result<Search, SolveError> {
+        self.search_unique_on(cube_threads())
+    }
+
+    /// [`HooksModel::search_unique`] with the cubes shared by `threads` threads (one: in turn,
+    /// on one solver).
+    pub(crate) fn search_unique_on(&mut self, threads: usize) -> Result<Search, SolveError> {
+        if threads >= 2 && self.cubes.len() >= 2 {
+            let act = self.cnf.vars.fresh().pos_lit();
+            let search = solve_unique_on_threads(self, act, threads)?;
+            if !matches!(search.verdict, Verdict::Multiple(..)) {
+                return Ok(search);
+            }
+        }
+        let mut backend = self.backend(hooks_solver(&self.cnf));
+        let verdict = solve_unique_in_cubes(&mut self.cnf, &mut backend, &self.cubes)?;
+        Ok(Search {
+            verdict,
+            rejected: backend.rejected,
+            gcd_rejected: backend.gcd_rejected,
+            cuts: backend.cuts,
+        })
+    }
+}
+
+/// [`solve_unique_in_cubes`] on `threads` threads: each takes the next cube not yet taken and
+/// solves it on its own solver, under `act` (the guard of the blocking clauses). Before each
+/// call a thread blocks every grid found so far by any thread, so a cube it calls UNSAT holds
+/// no grid but those: together, the cubes cover every assignment, and the grids found are all
+/// the grids (or two of them, when the search stops there).
+fn solve_unique_on_threads(
+    model: &HooksModel,
+    act: Lit,
+    threads: usize,
+) -> Result<Search, SolveError> {
+    let (primary, one_hot) = solve::projection(&model.cnf);
+    let num_vars = model.cnf.num_vars();
+    let next_cube = AtomicUsize::new(0);
+    let enough = AtomicBool::new(false);
+    // Each grid found: its blocking clause (guarded by `act`) and the model.
+    let found: Mutex<Vec<(Vec<Lit>, Vec<bool>)>> = Mutex::new(Vec::new());
+    let stop = stop::bound();
+    let worker = || {
+        let _bound = stop.as_ref().map(stop::Stop::bound_solves);
+        let mut backend = model.backend(hooks_solver(&model.cnf));
+        let mut blocked = 0;
+        let mut run = || -> Result<(), SolveError> {
+            while !enough.load(Ordering::SeqCst) {
+                let Some(cube) = model.cubes.get(next_cube.fetch_add(1, Ordering::SeqCst)) else {
+                    break;
+                };
+                let mut assumptions = cube.clone();
+                assumptions.push(act);
+                loop {
+                    {
+                        let found = found.lock().unwrap_or_else(PoisonError::into_inner);
+                        for (clause, _) in &found[blocked..] {
+                            backend.add_clause(clause);
+                        }
+                        blocked = found.len();
+                    }
+                    if !backend.solve(&assumptions)? {
+                        break;
+                    }
+                    let assignment = backend.model(num_vars);
+                    let mut clause = solve::blocking_clause(&primary, one_hot, &assignment);
+                    clause.push(!act);
+                    let mut found = found.lock().unwrap_or_else(PoisonError::into_inner);
+                    // Another thread may have found the same grid in a cube of its own.
+                    if found.iter().all(|(c, _)| *c != clause) {
+                        found.push((clause, assignment));
+                    }
+                    if found.len() >= 2 {
+                        enough.store(true, Ordering::SeqCst);
+                        return Ok(());
+                    }
+                }
+            }
+            Ok(())
+        };
+        let outcome = run();
+        if outcome.is_err() {
+            enough.store(true, Ordering::SeqCst);
+        }
+        outcome.map(|()| (backend.rejected, backend.gcd_rejected, backend.cuts))
+    };
+    let outcomes: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let mut search = Search {
+        verdict: Verdict::Unsat,
+        rejected: 0,
+        gcd_rejected: 0,
+        cuts: Vec::new(),
+    };
+    for outcome in outcomes {
+        let (rejected, gcd_rejected, cuts) = outcome?;
+        search.rejected += rejected;
+        search.gcd_rejected += gcd_rejected;
+        search.cuts.extend(cuts);
+    }
+    let models = found.into_inner().unwrap_or_else(PoisonError::into_inner);
+    search.verdict = Verdict::of_first_two(models.into_iter().map(|(_, m)| m).collect());
+    Ok(search)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +310,78 @@ mod tests {
             }
             assert_eq!(total, 4u64.pow(4));
             assert_eq!(solve::count(&mut cnf, None).unwrap(), 4u64.pow(4));
+        }
+    }
+
+    /// A free 5x5 frame with the counts alone (many grids), split into the four cubes of two
+    /// cells' "filled" literals.
+    fn many_grids_in_four_cubes() -> HooksModel {
+        let p = HooksPuzzle::from_json(
+            r#"{"name": "counts only", "n": 5, "hooks": "free", "hook_digits": "by_size",
+                "rules": ["counts"], "givens": [], "clues": {},
+                "answer_rule": "sum_shaded_i_plus_j_even"}"#,
+        )
+        .unwrap();
+        let mut model = p.build(EncodeOptions::default());
+        let (a, b) = (model.cells.filled[0], model.cells.filled[7]);
+        model.cubes = vec![vec![a, b], vec![a, !b], vec![!a, b], vec![!a, !b]];
+        model
+    }
+
+    /// The threads share the cubes and find what one solver running them in turn finds: Hooks
+    /// 9's one grid, proved unique.
+    #[test]
+    fn threads_prove_the_grid_one_solver_proves() {
+        let p = crate::puzzles::hooks::shipped(9).unwrap().unwrap();
+        let mut model = p.build(EncodeOptions::default());
+        assert_eq!(model.cubes.len(), 256);
+        let mut sequential = model.clone();
+        let mut backend = sequential.backend(hooks_solver(&sequential.cnf));
+        let cubes = sequential.cubes.clone();
+        let Verdict::Unique(one) =
+            solve_unique_in_cubes(&mut sequential.cnf, &mut backend, &cubes).unwrap()
+        else {
+            panic!("Hooks 9 is unique");
+        };
+        let act = model.cnf.vars.fresh().pos_lit();
+        let Verdict::Unique(two) = solve_unique_on_threads(&model, act, 2).unwrap().verdict else {
+            panic!("Hooks 9 is unique on two threads too");
+        };
+        assert_eq!(model.grid(&one), model.grid(&two));
+    }
+
+    /// With several grids, two threads stop at two different ones, and the pair a search
+    /// reports is the one one solver finds running the cubes in turn, whichever thread was
+    /// first.
+    #[test]
+    fn several_grids_are_reported_as_one_solver_finds_them() {
+        let model = many_grids_in_four_cubes();
+        let mut on_threads = model.clone();
+        let act = on_threads.cnf.vars.fresh().pos_lit();
+        let Verdict::Multiple(a, b) = solve_unique_on_threads(&on_threads, act, 2)
+            .unwrap()
+            .verdict
+        else {
+            panic!("the counts alone allow many grids");
+        };
+        assert_ne!(model.grid(&a), model.grid(&b));
+
+        let mut sequential = model.clone();
+        let mut backend = sequential.backend(hooks_solver(&sequential.cnf));
+        let cubes = sequential.cubes.clone();
+        let Verdict::Multiple(a, b) =
+            solve_unique_in_cubes(&mut sequential.cnf, &mut backend, &cubes).unwrap()
+        else {
+            panic!("the counts alone allow many grids");
+        };
+        for _ in 0..3 {
+            let Verdict::Multiple(c, d) = model.clone().search_unique().unwrap().verdict else {
+                panic!("the counts alone allow many grids");
+            };
+            assert_eq!(
+                (model.grid(&a), model.grid(&b)),
+                (model.grid(&c), model.grid(&d))
+            );
         }
     }
 

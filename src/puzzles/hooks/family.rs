@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::{
     AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksPuzzle, LazyConnected,
-    SHIPPED_COUNT, check, cubes, hooks_solver, render_grid, shipped,
+    SHIPPED_COUNT, check, hooks_solver, render_grid, shipped,
 };
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::puzzles::{
@@ -254,12 +254,13 @@ impl Instance for HooksInstance {
     }
 
     fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
-        let mut backend = self.model.backend(hooks_solver(&self.model.cnf));
-        let cubes = self.model.cubes.clone();
-        let verdict = cubes::solve_unique_in_cubes(&mut self.model.cnf, &mut backend, &cubes)?;
-        self.record(backend);
-        self.count_tilings(&verdict)?;
-        Ok(verdict)
+        let search = self.model.search_unique()?;
+        self.rejected = search.rejected;
+        self.gcd_rejected = search.gcd_rejected;
+        self.cuts = search.cuts;
+        self.solved = true;
+        self.count_tilings(&search.verdict)?;
+        Ok(search.verdict)
     }
 
     fn count(

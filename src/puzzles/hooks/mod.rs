@@ -300,11 +300,16 @@ impl HooksModel {
     }
 
     /// Solves with varisat and proves uniqueness (the found grid blocked: UNSAT), in cubes
-    /// where the puzzle gains from them.
+    /// where the puzzle gains from them, on two threads where a core is idle ([`cubes`]).
     pub fn solve_unique(&mut self) -> Result<Solved, SolveError> {
-        let mut backend = self.backend(hooks_solver(&self.cnf));
-        let verdict = cubes::solve_unique_in_cubes(&mut self.cnf, &mut backend, &self.cubes)?;
-        let (grid, other) = match verdict {
+        self.solve_unique_on_threads(cubes::cube_threads())
+    }
+
+    /// [`HooksModel::solve_unique`] with the cubes, if any, shared by `threads` threads (one:
+    /// run in turn on one solver); the same grids either way.
+    pub fn solve_unique_on_threads(&mut self, threads: usize) -> Result<Solved, SolveError> {
+        let search = self.search_unique_on(threads)?;
+        let (grid, other) = match search.verdict {
             Verdict::Unsat => (None, None),
             Verdict::Unique(a) => (Some(self.grid(&a)), None),
             Verdict::Multiple(a, b) => (Some(self.grid(&a)), Some(self.grid(&b))),
@@ -312,9 +317,9 @@ impl HooksModel {
         Ok(Solved {
             grid,
             other,
-            rejected: backend.rejected,
-            gcd_rejected: backend.gcd_rejected,
-            cuts: backend.cuts,
+            rejected: search.rejected,
+            gcd_rejected: search.gcd_rejected,
+            cuts: search.cuts,
         })
     }
 
