@@ -532,6 +532,12 @@ pub struct StepNote {
     /// Facts that then follow from the categories alone (each value in one place, each
     /// place one value of a category).
     pub follows: Vec<FactNote>,
+    /// Proved optimal: every set of fewer clues was tried and forces no fact unknown before
+    /// the step (with the facts known then).
+    pub optimal: bool,
+    /// Every set of at most this many clues was proved to force no fact unknown before the
+    /// step; an optimal step has one clue more.
+    pub proved_none_up_to: usize,
 }
 
 /// `satpuz explain --json`.

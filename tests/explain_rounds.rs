@@ -114,6 +114,92 @@ fn check_claims(clued: &Clued, ex: &Explanation, limit: usize) -> usize {
     checked
 }
 
+/// The first set of at most `upto` clues that, with the facts `known`, forces a fact still
+/// unknown, by brute force over the arrangements that fit `known` (one is said in words), or
+/// None. Also None when there are more than `limit` arrangements; `Some(Ok(()))` when none.
+fn smaller_set_forcing(
+    clued: &Clued,
+    answer: &[usize],
+    known: &[Fact],
+    upto: usize,
+    limit: usize,
+) -> Option<Result<(), String>> {
+    let m = &clued.model;
+    let clues: Vec<&Constraint> = m.constraints[clued.clues.clone()].iter().collect();
+    assert!(clues.len() <= 64, "a clue set fits a word");
+    let all = arrangements(m, known, limit)?;
+    let meets: Vec<u64> = all
+        .iter()
+        .map(|a| {
+            (0..clues.len())
+                .filter(|&c| holds(clues[c], a))
+                .fold(0u64, |acc, c| acc | 1 << c)
+        })
+        .collect();
+    let unknown: Vec<Fact> = (0..m.vars.len())
+        .flat_map(|var| (0..m.vars[var].values.len()).map(move |value| (var, value)))
+        .map(|(var, value)| Fact {
+            var,
+            value,
+            holds: answer[var] == value,
+        })
+        .filter(|f| all.iter().any(|a| (a[f.var] == f.value) != f.holds))
+        .collect();
+    for size in 1..=upto.min(clues.len()) {
+        for set in subsets(clues.len(), size) {
+            let mask = set.iter().fold(0u64, |acc, &c| acc | 1 << c);
+            for f in &unknown {
+                let broken = all
+                    .iter()
+                    .zip(&meets)
+                    .any(|(a, &mt)| mt & mask == mask && (a[f.var] == f.value) != f.holds);
+                if !broken {
+                    let numbers: Vec<usize> = set.iter().map(|c| c + 1).collect();
+                    return Some(Err(format!(
+                        "clues {numbers:?} force {}",
+                        (clued.describe)(*f)
+                    )));
+                }
+            }
+        }
+    }
+    Some(Ok(()))
+}
+
+/// Checks every step's claim against the brute force, with the facts known before the step:
+/// no set of at most `proved` clues forces a fact still unknown, and a step marked optimal
+/// has no smaller set that does. Returns how many steps of two clues or more were checked,
+/// and how many of them were marked optimal. Also checks that the brute force can fail:
+/// each checked step's own clue set forces something.
+fn check_optimal(clued: &Clued, ex: &Explanation, limit: usize) -> (usize, usize) {
+    let mut known = ex.start.clone();
+    let (mut checked, mut optimal) = (0, 0);
+    for (i, step) in ex.steps.iter().enumerate() {
+        let k = step.clues.len();
+        if k >= 2
+            && let Some(claim) = smaller_set_forcing(clued, &ex.answer, &known, step.proved, limit)
+        {
+            if let Err(e) = claim {
+                panic!(
+                    "step {} says no set of {} or fewer clues forces anything, but {e}",
+                    i + 1,
+                    step.proved
+                );
+            }
+            let own = smaller_set_forcing(clued, &ex.answer, &known, k, limit);
+            assert!(
+                matches!(own, Some(Err(_))),
+                "step {}: the brute force finds no set of {k} clues that forces anything",
+                i + 1
+            );
+            checked += 1;
+            optimal += usize::from(step.proved_fewest());
+        }
+        known.extend(step.facts.iter().chain(&step.follows).copied());
+    }
+    (checked, optimal)
+}
+
 fn explained(p: &GridPuzzle) -> (Clued, Explanation) {
     let c = clued(p).expect("builds");
     let ex = explain(&c, &[]).expect("explains");
@@ -132,7 +218,10 @@ fn no_smaller_set_is_claimed_unless_every_smaller_set_was_tried() {
     let checked = check_claims(&c, &ex, 60_000);
     assert!(checked >= 5, "{checked} rounds of the 6 x 4 grid checked");
     for step in &ex.steps {
-        assert!(step.proved_fewest(), "every step of the 6 x 4 grid proved");
+        assert!(
+            step.clues.len() <= step.searched + 1,
+            "every round of the 6 x 4 grid searched in full below its size"
+        );
     }
     // Small generated grids, every round with few enough arrangements.
     let mut rounds = 0;
@@ -148,6 +237,41 @@ fn no_smaller_set_is_claimed_unless_every_smaller_set_was_tried() {
         }
     }
     assert!(rounds >= 10, "{rounds} rounds of small grids checked");
+}
+
+/// Every step marked optimal is cardinality-minimal: no smaller set of clues, with the facts
+/// known before the step (including those of earlier steps of its round), forces a fact
+/// still unknown; and every step's "no set of k or fewer" holds. Brute force on small
+/// generated grids, the 6 x 4 grid with a round of five clues, and zebra's later steps.
+#[test]
+fn every_step_marked_optimal_is_cardinality_minimal() {
+    let (mut checked, mut optimal) = (0, 0);
+    let mut puzzles: Vec<GridPuzzle> = vec![load("zebra.json")];
+    for (positions, categories, seeds) in [
+        (4, 3, 1..=12),
+        (4, 4, 1..=12),
+        (5, 3, 1..=12),
+        (6, 4, 3..=3),
+    ] {
+        for seed in seeds {
+            let shape = GridShape {
+                positions,
+                categories,
+            };
+            puzzles.push(generate(shape, seed).expect("generates").puzzle);
+        }
+    }
+    for p in &puzzles {
+        let (c, ex) = explained(p);
+        let (k, o) = check_optimal(&c, &ex, 60_000);
+        checked += k;
+        optimal += o;
+    }
+    assert!(
+        optimal >= 20,
+        "{optimal} optimal steps of two clues or more checked"
+    );
+    assert!(checked >= optimal, "{checked} steps checked");
 }
 
 // ---- isomorphic copies ----
@@ -250,7 +374,8 @@ fn variant(clued: &Clued, rng: &mut ChaCha8Rng) -> Clued {
 
 fn rating(clued: &Clued) -> (Difficulty, bool) {
     let ex = explain(clued, &[]).expect("explains");
-    let proved = ex.steps.iter().all(|s| s.proved_fewest());
+    // Every round found by a search of every smaller size (none from the solver's cores).
+    let proved = ex.steps.iter().all(|s| s.clues.len() <= s.searched + 1);
     (rate(&ex.steps), proved)
 }
 
@@ -286,7 +411,10 @@ fn isomorphic_copies_rate_the_same() {
     for (name, p) in puzzles() {
         let c = clued(&p).expect("builds");
         let (want, proved) = rating(&c);
-        assert!(proved, "{name}: every step proved the fewest");
+        assert!(
+            proved,
+            "{name}: every round searched in full below its size"
+        );
         for _ in 0..10 {
             let copy = variant(&c, &mut rng);
             let (got, _) = rating(&copy);

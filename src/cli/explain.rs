@@ -159,8 +159,9 @@ pub fn text(name: &str, clued: &Clued, explanation: &Explanation) -> String {
     out
 }
 
-/// The bracket after a step of more than one clue: how many clues, and, for a case split,
-/// what the search proved about smaller sets (only what it proved).
+/// The bracket after a step of more than one clue: how many clues, and what the search
+/// proved about smaller sets (only what it proved: a step not proved optimal says how large
+/// the sets were that were all tried).
 fn tag(step: &Step) -> String {
     let k = step.clues.len();
     let split = if step.kind() == StepKind::CaseSplit {
@@ -174,10 +175,10 @@ fn tag(step: &Step) -> String {
         (StepKind::CaseSplit, true) => {
             format!(" [case split: {k} clues together, no smaller set forces anything]")
         }
-        (_, false) if step.searched == 0 => format!(" [{split}{k} clues together]"),
+        (_, false) if step.proved == 0 => format!(" [{split}{k} clues together]"),
         (_, false) => format!(
             " [{split}{k} clues together; no set of {} or fewer forces anything]",
-            step.searched
+            step.proved
         ),
     }
 }

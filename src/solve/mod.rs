@@ -16,6 +16,7 @@ pub mod kissat;
 pub mod parallel;
 pub mod proof;
 pub(crate) mod propagate;
+pub(crate) mod refuters;
 pub(crate) mod rounds;
 pub(crate) mod session;
 pub mod split;

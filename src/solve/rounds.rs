@@ -5,13 +5,19 @@
 
 use crate::cnf::Lit;
 use crate::model::Constraint;
+use crate::solve::refuters::{MAX_LIVE, Refuters};
 use crate::solve::session::{Deletion, Direction, OwnsCnf, Role, Witnesses};
 use crate::solve::stepper::{Planned, Stepper, Witness, push_witness, witness};
 use crate::solve::steps::{Fact, StepsError};
 
-/// Most clue sets one round of the exhaustive search may try: sizes with more sets (among
-/// the clues not yet spent) go to the case split.
+/// Most clue sets of one size an exhaustive search may try: sizes with more sets (among the
+/// clues not yet spent) are not searched. Most sets are refuted by known answers in a few
+/// word operations ([`Refuters`]); only the others cost a solve.
 pub const MAX_SUBSETS: usize = 8000;
+
+/// The same, when there are more clues not yet spent than [`Refuters`] holds: every set then
+/// costs a scan of the known answers, and some a solve.
+const MAX_UNFILTERED_SUBSETS: usize = 8000;
 
 /// Candidates whose cores are shrunk for a case split: those with the smallest cores as the
 /// solver first gives them.
@@ -27,7 +33,16 @@ impl Stepper {
     /// ([`Stepper::refute_by_variable`]); then solves under "not all of the candidates left"
     /// until UNSAT (those left are forced) or none is left.
     pub(crate) fn forced(&mut self, clues: &[usize]) -> Result<Vec<Fact>, StepsError> {
-        let mut rest = self.candidates();
+        let rest = self.candidates();
+        self.forced_among(clues, rest)
+    }
+
+    /// [`Stepper::forced`] among the unknown facts `rest` (those no known answer refutes).
+    fn forced_among(
+        &mut self,
+        clues: &[usize],
+        mut rest: Vec<Fact>,
+    ) -> Result<Vec<Fact>, StepsError> {
         for w in &self.witnesses {
             if rest.is_empty() {
                 return Ok(rest);
@@ -178,19 +193,14 @@ impl Stepper {
     /// while there are at most [`MAX_SUBSETS`] of them; the first size at which some set
     /// forces something gives the round. Else a case split.
     pub(super) fn plan_round(&mut self) -> Result<(), StepsError> {
-        let live: Vec<usize> = (0..self.clue_constraints.len())
-            .filter(|&c| {
-                self.clue_scopes[c]
-                    .iter()
-                    .any(|&v| !self.known[v][self.answer[v]])
-            })
-            .collect();
+        let live = self.live_clues();
+        let mut refuters = self.refuters(&live);
         let mut searched = 0;
         for size in 1..=live.len() {
-            if binomial(live.len(), size) > MAX_SUBSETS {
+            if !affordable(live.len(), size) {
                 break;
             }
-            let found = self.exhaust(&live, size)?;
+            let found = self.exhaust(&live, size, &mut refuters, false)?;
             if !found.is_empty() {
                 self.rounds += 1;
                 for (clues, facts) in found {
@@ -199,6 +209,7 @@ impl Stepper {
                         facts,
                         round: self.rounds,
                         searched,
+                        clock: self.clock,
                     });
                 }
                 return Ok(());
@@ -213,31 +224,134 @@ impl Stepper {
             facts,
             round: self.rounds,
             searched,
+            clock: self.clock,
         });
         Ok(())
     }
 
+    /// The largest size up to which every set of clues, with the facts known now, was proved
+    /// to force nothing unknown: sizes 1, 2, ... below `size` are searched in full while
+    /// affordable, up to the first at which some set forces something. (No clues force
+    /// nothing: what the categories alone force is always known.)
+    pub(super) fn proved_none_below(&mut self, size: usize) -> Result<usize, StepsError> {
+        let live = self.live_clues();
+        let mut refuters = self.refuters(&live);
+        let mut proved = 0;
+        for s in 1..size.min(live.len() + 1) {
+            if !affordable(live.len(), s)
+                || !self.exhaust(&live, s, &mut refuters, true)?.is_empty()
+            {
+                return Ok(proved);
+            }
+            proved = s;
+        }
+        // Sets of more clues than there are live ones are live sets with dead clues added.
+        Ok(size.saturating_sub(1))
+    }
+
+    /// The clues not yet spent: those with a variable not yet placed (a clue whose variables
+    /// are all placed holds in every arrangement left, so adds nothing to a set).
+    fn live_clues(&self) -> Vec<usize> {
+        (0..self.clue_constraints.len())
+            .filter(|&c| {
+                self.clue_scopes[c]
+                    .iter()
+                    .any(|&v| !self.known[v][self.answer[v]])
+            })
+            .collect()
+    }
+
+    /// The known answers as bit sets over `live` and the unknown facts (None when `live` is
+    /// too many for the bits).
+    fn refuters(&self, live: &[usize]) -> Option<Refuters> {
+        if live.len() > MAX_LIVE {
+            return None;
+        }
+        let mut r = Refuters::new(live.to_vec(), self.candidates(), self.remembered);
+        for w in &self.witnesses {
+            r.add(w);
+        }
+        Some(r)
+    }
+
     /// Every set of `size` clues of `live` that forces something new, with what it forces,
-    /// sets in increasing order.
-    fn exhaust(&mut self, live: &[usize], size: usize) -> Result<Vec<Forcing>, StepsError> {
+    /// sets in increasing order (with `first_only`, the first such set only). A set whose
+    /// every unknown fact some known answer meeting it breaks needs no solve.
+    fn exhaust(
+        &mut self,
+        live: &[usize],
+        size: usize,
+        refuters: &mut Option<Refuters>,
+        first_only: bool,
+    ) -> Result<Vec<Forcing>, StepsError> {
         let mut found = Vec::new();
         let n = live.len();
         let mut pick: Vec<usize> = (0..size).collect();
+        // `meeting[d]`: the known answers that meet the first d clues of the set, so that
+        // sets sharing a beginning share its filtering.
+        let mut meeting: Vec<Vec<u32>> = vec![Vec::new(); size + 1];
+        if let Some(r) = refuters {
+            meeting[0] = (0..r.len() as u32).collect();
+        }
+        let mut from = 0;
         loop {
-            let clues: Vec<usize> = pick.iter().map(|&i| live[i]).collect();
-            let facts = self.forced(&clues)?;
-            if !facts.is_empty() {
-                found.push((clues, facts));
+            // The last pick of the deepest beginning of the set that was filtered; when a
+            // beginning cannot grow into a set that forces anything, none of its sets is tried.
+            let mut top = size - 1;
+            let rest = match refuters {
+                Some(r) => {
+                    let mut hopeless = false;
+                    for d in from..size {
+                        let (before, after) = meeting.split_at_mut(d + 1);
+                        after[0].clear();
+                        after[0].extend(before[d].iter().filter(|&&w| r.meets(w, pick[d])));
+                        if d + 1 < size && r.refutes_every_growth(&after[0], pick[d]) {
+                            top = d;
+                            hopeless = true;
+                            break;
+                        }
+                    }
+                    if hopeless {
+                        None
+                    } else {
+                        r.unrefuted(&meeting[size])
+                    }
+                }
+                None => Some(self.candidates()),
+            };
+            if let Some(rest) = rest {
+                let clues: Vec<usize> = pick.iter().map(|&i| live[i]).collect();
+                let facts = self.forced_among(&clues, rest)?;
+                if !facts.is_empty() {
+                    found.push((clues, facts));
+                    if first_only {
+                        return Ok(found);
+                    }
+                }
+                if let Some(r) = refuters {
+                    let old = r.len();
+                    r.catch_up(&self.witnesses, self.remembered);
+                    for w in old as u32..r.len() as u32 {
+                        meeting[0].push(w);
+                        for d in 0..size {
+                            if !r.meets(w, pick[d]) {
+                                break;
+                            }
+                            meeting[d + 1].push(w);
+                        }
+                    }
+                }
             }
-            // The next set in increasing order: the last pick that can move moves, the
-            // later ones follow it.
-            let Some(i) = (0..size).rev().find(|&i| pick[i] < n - size + i) else {
+            // The next set in increasing order: the last pick (at most `top`) that can move
+            // moves, the later ones follow it.
+            let Some(i) = (0..=top).rev().find(|&i| pick[i] < n - size + i) else {
                 return Ok(found);
             };
             pick[i] += 1;
             for j in i + 1..size {
                 pick[j] = pick[j - 1] + 1;
             }
+            from = i;
         }
     }
 
@@ -314,6 +428,16 @@ impl Stepper {
         clues.sort_unstable();
         Ok(clues)
     }
+}
+
+/// Whether every set of `size` of `live` clues may be tried.
+fn affordable(live: usize, size: usize) -> bool {
+    let most = if live <= MAX_LIVE {
+        MAX_SUBSETS
+    } else {
+        MAX_UNFILTERED_SUBSETS
+    };
+    binomial(live, size) <= most
 }
 
 /// n choose k, saturating.

@@ -57,6 +57,9 @@ pub(super) struct Planned {
     pub(super) facts: Vec<Fact>,
     pub(super) round: usize,
     pub(super) searched: usize,
+    /// The stepper's clock when it was planned (facts learned since may make it no longer
+    /// the smallest step).
+    pub(super) clock: usize,
 }
 
 /// An explanation under way: the session, the answer, and the facts known so far.
@@ -84,6 +87,8 @@ pub struct Stepper {
     /// What each clue forced on its own variables when last looked at.
     pub(super) news: Vec<Vec<Fact>>,
     pub(super) witnesses: Vec<Witness>,
+    /// Witness answers remembered so far (some may have gone from `witnesses`).
+    pub(super) remembered: usize,
     /// Steps of the current round, to be taken in turn.
     pub(super) planned: VecDeque<Planned>,
     /// Rounds so far.
@@ -155,6 +160,7 @@ impl Stepper {
             looked: vec![None; clue_count],
             news: vec![Vec::new(); clue_count],
             witnesses: Vec::new(),
+            remembered: 0,
             planned: VecDeque::new(),
             rounds: 0,
             solves: 2,
@@ -349,6 +355,7 @@ impl Stepper {
     pub(super) fn remember(&mut self, values: Vec<usize>) {
         let w = witness(&self.clue_constraints, values);
         push_witness(&mut self.witnesses, w);
+        self.remembered += 1;
     }
 
     /// The next step, or None when the answer is complete.
@@ -359,8 +366,15 @@ impl Stepper {
                 if facts.is_empty() {
                     continue;
                 }
+                // What was searched before the round holds for its first step; a later one
+                // is searched again below its size, with the facts known now.
+                let proved = if p.clock == self.clock {
+                    p.searched
+                } else {
+                    self.proved_none_below(p.clues.len())?
+                };
                 return self
-                    .take(p.clues, facts, p.round, p.searched, false)
+                    .take(p.clues, facts, p.round, p.searched, proved, false)
                     .map(Some);
             }
             if self.complete() {
@@ -368,7 +382,7 @@ impl Stepper {
             }
             if let Some((c, facts)) = self.look_at_clues() {
                 self.rounds += 1;
-                return self.take(vec![c], facts, self.rounds, 0, true).map(Some);
+                return self.take(vec![c], facts, self.rounds, 0, 0, true).map(Some);
             }
             self.plan_round()?;
         }
@@ -383,6 +397,7 @@ impl Stepper {
         forced: Vec<Fact>,
         round: usize,
         searched: usize,
+        proved: usize,
         local: bool,
     ) -> Result<Step, StepsError> {
         let before = self.known_facts();
@@ -415,6 +430,7 @@ impl Stepper {
             follows,
             round,
             searched,
+            proved,
         })
     }
 

@@ -99,6 +99,11 @@ pub struct Step {
     /// round, and forced nothing new (0 when the step was found on one clue's own
     /// variables, which needs no search).
     pub searched: usize,
+    /// Every set of at most this many clues was proved to force no fact unknown before this
+    /// step, with the facts known then: by the search before its round for a round's first
+    /// step, by a search again below its size for a later one (facts found by the round's
+    /// earlier steps may let fewer clues force something). 0 for a one-clue step.
+    pub proved: usize,
 }
 
 impl Step {
@@ -107,10 +112,10 @@ impl Step {
         StepKind::of(self.clues.len())
     }
 
-    /// Whether no smaller set of clues forces anything new was proved: every smaller set
-    /// was tried (a one-clue step needs no proof).
+    /// Whether the step was proved optimal: no smaller set of clues forces any fact unknown
+    /// before it, because every smaller set was tried (a one-clue step needs no proof).
     pub fn proved_fewest(&self) -> bool {
-        self.clues.len() <= self.searched + 1
+        self.clues.len() <= self.proved + 1
     }
 }
 
@@ -196,6 +201,8 @@ impl Clued {
                 uses: s.uses.iter().map(|&f| self.fact_note(f)).collect(),
                 facts: s.facts.iter().map(|&f| self.fact_note(f)).collect(),
                 follows: s.follows.iter().map(|&f| self.fact_note(f)).collect(),
+                optimal: s.proved_fewest(),
+                proved_none_up_to: s.proved,
             })
             .collect()
     }
