@@ -167,7 +167,7 @@ def main():
     parser.add_argument("--satpuz", default="target/release/satpuz")
     parser.add_argument("--dir", default=os.path.join(tempfile.gettempdir(), "satpuz-count"))
     parser.add_argument("--timeout", type=float, default=60)
-    parser.add_argument("--methods", default="auto,components,blocking")
+    parser.add_argument("--methods", default="auto,enumerate,components,blocking")
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
     files = args.files or standard_files(args.satpuz, args.dir)

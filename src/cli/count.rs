@@ -14,6 +14,7 @@ use satpuz::puzzles::Purpose;
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
 use satpuz::solve::components::race::{Finished, Raced, race};
 use satpuz::solve::components::{ComponentCount, count_components};
+use satpuz::solve::enumerate::count_enumerate;
 use satpuz::solve::external::SolverChoice;
 use satpuz::solve::parallel::default_jobs;
 use satpuz::solve::split::count_until;
@@ -49,7 +50,8 @@ pub struct CountCmd {
     #[arg(short, long, value_name = "N", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// How to count a DIMACS file: `blocking` finds each model with the solver and excludes it
-    /// by a clause; `components` splits the formula into independent parts and counts each
+    /// by a clause; `enumerate` decides the projected variables first and flips the deepest
+    /// after each model, with no clause per model (one thread); `components` splits the formula into independent parts and counts each
     /// once, exactly at any size (no solver; no count until it is done); `auto` counts by
     /// blocking up to 10,000 models, then races blocking (on N-1 threads) against components
     /// (on one), the first to finish giving the count.
@@ -66,6 +68,9 @@ pub struct CountCmd {
 pub enum Method {
     /// The solver finds each model; a clause over the projected variables excludes it.
     Blocking,
+    /// The solver decides the projected variables first and, after each model, flips its
+    /// deepest projected decision: no clause per model (`satpuz::solve::enumerate`).
+    Enumerate,
     /// Components: DPLL that splits the formula into independent parts and caches their counts.
     Components,
     /// Blocking up to [`AUTO_SWITCH`] models, then blocking and components side by side from
@@ -78,6 +83,7 @@ impl Method {
     fn name(self) -> &'static str {
         match self {
             Method::Blocking => "blocking",
+            Method::Enumerate => "enumerate",
             Method::Components => "components",
             Method::Auto => "auto",
         }
@@ -212,12 +218,25 @@ impl CountCmd {
                         solver.name()
                     );
                 }
+                if self.method == Method::Enumerate && self.jobs.is_some_and(|j| j > 1) {
+                    bail!(
+                        "--method enumerate counts on one thread (leave -j out, or say \
+                         --method blocking to split the count)"
+                    );
+                }
                 if self.method != Method::Blocking {
-                    if self.limit.is_some() {
+                    if self.limit.is_some() && self.method != Method::Enumerate {
                         bail!(
                             "--limit stops an enumeration; --method {} counts every model \
                              (say --all, or --method blocking)",
                             self.method.name()
+                        );
+                    }
+                    if self.solver.solver.is_some() && self.method == Method::Enumerate {
+                        bail!(
+                            "--method enumerate needs a hook inside the embedded varisat; \
+                             --solver counts by blocking (leave --solver out, or say --method \
+                             blocking)"
                         );
                     }
                     if self.solver.solver.is_some() {
@@ -333,6 +352,10 @@ fn count_cnf(
     };
     match method {
         Method::Blocking => Ok(Counted::blocking(blocking(limit)?)),
+        Method::Enumerate => Ok(Counted {
+            method: Method::Enumerate,
+            ..Counted::blocking(count_enumerate(cnf, limit, &run::stop(), &mut run::found)?)
+        }),
         Method::Components => components(cnf, 0),
         Method::Auto => {
             let enumerated = blocking(Some(AUTO_SWITCH))?;

@@ -9,6 +9,7 @@ compile_error!(
 pub mod cadical;
 pub mod components;
 pub mod difficulty;
+pub mod enumerate;
 pub mod explain;
 pub mod external;
 #[cfg(feature = "kissat")]

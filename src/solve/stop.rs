@@ -298,6 +298,18 @@ impl CountedVars {
         }
     }
 
+    /// Models one found model stands for, `found` counted before it: at most `left` (what a
+    /// limit leaves); without a limit, [`SolveError::TooMany`] past `u64::MAX`.
+    pub(crate) fn models_each(&self, left: Option<u64>, found: u64) -> Result<u64, SolveError> {
+        Ok(match left {
+            Some(left) => self.each.unwrap_or(u64::MAX).min(left),
+            None => self
+                .each
+                .filter(|&n| found.checked_add(n).is_some())
+                .ok_or(SolveError::TooMany)?,
+        })
+    }
+
     /// Counts with `backend` (loaded with the formula), blocking each model found, until
     /// there are no more, `limit`, the stop condition, or `on_model` breaks. `on_model` sees each model's blocking clause, over the kept variables in their
     /// order: it holds `¬v` for exactly the kept variables `v` true in the model, in either
@@ -328,13 +340,7 @@ impl CountedVars {
                 Err(e) => return Err(e),
             }
             let model = backend.model(self.model_vars);
-            let more = match limit {
-                Some(l) => self.each.unwrap_or(u64::MAX).min(l - found),
-                None => self
-                    .each
-                    .filter(|&n| found.checked_add(n).is_some())
-                    .ok_or(SolveError::TooMany)?,
-            };
+            let more = self.models_each(limit.map(|l| l - found), found)?;
             found += more;
             on_count(more);
             if self.kept.is_empty() {

@@ -10,6 +10,7 @@ use crate::{
     clause::{assess_learned_clause, bump_clause, db, decay_clause_activities},
     context::{parts::*, Context},
     decision::make_decision,
+    enumerate::{exhausted, learned_unit, replay_decision, Replayed},
     model::reconstruct_global_model,
     proof,
     prop::{backtrack, enqueue_assignment, propagate, Conflict, Reason},
@@ -28,6 +29,7 @@ pub fn conflict_step<'a>(
         mut ClauseActivityP,
         mut ClauseAllocP,
         mut ClauseDbP,
+        mut EnumerationP,
         mut ImplGraphP,
         mut ModelP,
         mut ProofP<'a>,
@@ -52,9 +54,23 @@ pub fn conflict_step<'a>(
             return;
         }
         Err(FoundConflict::Conflict(conflict)) => conflict,
+        Err(FoundConflict::Enumerated) => return,
     };
 
-    let backtrack_to = analyze_conflict(ctx.borrow(), conflict);
+    // satpuz: in a projected enumeration (`crate::enumerate`), a conflict at or below the fixed
+    // level exhausts the search under it, and no backjump goes below it.
+    let enumeration = ctx.part(EnumerationP);
+    let (enumerating, fixed) = (enumeration.active, enumeration.fixed);
+    let level = ctx.part(TrailP).current_level();
+    if enumerating && level <= fixed {
+        exhausted(ctx.borrow(), level);
+        return;
+    }
+
+    let mut backtrack_to = analyze_conflict(ctx.borrow(), conflict);
+    if enumerating {
+        backtrack_to = backtrack_to.max(fixed);
+    }
 
     let (analyze, mut ctx) = ctx.split_part(AnalyzeConflictP);
 
@@ -83,6 +99,10 @@ pub fn conflict_step<'a>(
             ctx.part_mut(SolverStateP).sat_state = SatState::Unsat;
             return;
         }
+        1 if fixed > 0 => {
+            learned_unit(ctx.borrow(), clause[0]);
+            return;
+        }
         1 => Reason::Unit,
         2 => {
             ctx.part_mut(BinaryClausesP)
@@ -105,6 +125,8 @@ pub fn conflict_step<'a>(
 enum FoundConflict {
     Conflict(Conflict),
     Assumption,
+    /// satpuz: a projected enumeration ended while replaying its decisions.
+    Enumerated,
 }
 
 impl From<Conflict> for FoundConflict {
@@ -124,6 +146,7 @@ fn find_conflict<'a>(
         mut BinaryClausesP,
         mut ClauseAllocP,
         mut ClauseDbP,
+        mut EnumerationP,
         mut ImplGraphP,
         mut ProofP<'a>,
         mut SolverStateP,
@@ -149,6 +172,15 @@ fn find_conflict<'a>(
             EnqueueAssumption::Enqueued => continue,
             EnqueueAssumption::Conflict => return Err(FoundConflict::Assumption),
             EnqueueAssumption::Done => (),
+        }
+
+        if ctx.part(EnumerationP).active {
+            if let Replayed::Step = replay_decision(ctx.borrow()) {
+                if ctx.part(SolverStateP).sat_state != SatState::Unknown {
+                    return Err(FoundConflict::Enumerated);
+                }
+                continue;
+            }
         }
 
         if !make_decision(ctx.borrow()) {

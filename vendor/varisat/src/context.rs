@@ -12,6 +12,7 @@ use crate::{
     clause::{ClauseActivity, ClauseAlloc, ClauseDb},
     config::{SolverConfig, SolverConfigUpdate},
     decision::vsids::Vsids,
+    enumerate::Enumeration,
     model::Model,
     proof::Proof,
     prop::{Assignment, ImplGraph, Trail, Watchlists},
@@ -31,6 +32,7 @@ pub mod parts {
     part!(pub ClauseActivityP: ClauseActivity);
     part!(pub ClauseAllocP: ClauseAlloc);
     part!(pub ClauseDbP: ClauseDb);
+    part!(pub EnumerationP: Enumeration);
     part!(pub ImplGraphP: ImplGraph);
     part!(pub AssumptionsP: Assumptions);
     part!(pub ModelP: Model);
@@ -68,6 +70,8 @@ pub struct Context<'a> {
     pub clause_alloc: ClauseAlloc,
     #[part(ClauseDbP)]
     pub clause_db: ClauseDb,
+    #[part(EnumerationP)]
+    pub enumeration: Enumeration,
     #[part(ImplGraphP)]
     pub impl_graph: ImplGraph,
     #[part(AssumptionsP)]

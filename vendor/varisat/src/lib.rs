@@ -22,6 +22,7 @@ mod cdcl;
 mod clause;
 mod context;
 mod decision;
+mod enumerate;
 mod glue;
 mod load;
 mod model;

@@ -13,7 +13,7 @@ use crate::{
         Tier,
     },
     context::{parts::*, Context},
-    prop::restart,
+    prop::{backtrack, restart},
     state::SatState,
 };
 
@@ -41,6 +41,7 @@ pub fn schedule_step<'a>(
         mut ClauseActivityP,
         mut ClauseAllocP,
         mut ClauseDbP,
+        mut EnumerationP,
         mut ImplGraphP,
         mut ModelP,
         mut ProofP<'a>,
@@ -80,7 +81,14 @@ pub fn schedule_step<'a>(
         }
 
         if schedule.next_restart == schedule.conflicts {
-            restart(ctx.borrow());
+            // satpuz: a projected enumeration restarts above its fixed level (`crate::enumerate`).
+            let enumeration = ctx.part(EnumerationP);
+            if enumeration.active {
+                let fixed = enumeration.fixed;
+                backtrack(ctx.borrow(), fixed);
+            } else {
+                restart(ctx.borrow());
+            }
             schedule.restarts += 1;
             schedule.next_restart += config.luby_restart_interval_scale * schedule.luby.advance();
         }

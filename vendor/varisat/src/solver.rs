@@ -14,6 +14,7 @@ use crate::{
     assumptions::set_assumptions,
     config::SolverConfigUpdate,
     context::{config_changed, parts::*, Context},
+    enumerate::{self, Enumeration},
     load::load_clause,
     proof,
     schedule::schedule_step,
@@ -160,6 +161,11 @@ impl<'a> Solver<'a> {
         // satpuz: the search stops where the interrupt says so, between two conflict steps;
         // `sat_state` stays `Unknown`, so the call returns `SolverError::Interrupted` below and
         // the solver can be used again (adding a clause or solving restarts the search).
+        // satpuz: a projected enumeration goes on from its last model (`crate::enumerate`).
+        if ctx.part(EnumerationP).active && ctx.part(SolverStateP).sat_state == SatState::Sat {
+            enumerate::next_after_model(ctx.borrow());
+        }
+
         let interrupt = &mut self.interrupt;
         while !interrupt.as_mut().is_some_and(|stop| stop()) && schedule_step(ctx.borrow()) {}
 
@@ -198,6 +204,57 @@ impl<'a> Solver<'a> {
     pub fn assume(&mut self, assumptions: &[Lit]) {
         let mut ctx = self.ctx.into_partial_ref_mut();
         set_assumptions(ctx.borrow(), assumptions);
+    }
+
+    /// satpuz: starts a projected enumeration (PATCHES.md, `crate::enumerate`): from here each
+    /// `solve()` that returns true found a model whose values on `projected` differ from every
+    /// model found before, and `solve()` returns false once there are no more, without adding a
+    /// clause per model. Clears the assumptions; add no clause and set no assumption until
+    /// [`Solver::end_projected_enumeration`].
+    pub fn start_projected_enumeration(&mut self, projected: &[Var]) {
+        self.assume(&[]);
+        let mut ctx = self.ctx.into_partial_ref_mut();
+        let mut solver_vars = Vec::with_capacity(projected.len());
+        for &user in projected {
+            // A variable no clause mentions is made a solver variable too, and kept from
+            // removal as isolated (`unit_simplify`), so it is decided both ways.
+            let solver = variables::solver_from_user(ctx.borrow(), user, false);
+            let data = ctx.part_mut(VariablesP).var_data_solver_mut(solver);
+            if data.unit.is_none() {
+                data.isolated = false;
+            }
+            solver_vars.push(solver);
+        }
+        let vsids = ctx.part_mut(VsidsP);
+        let mut flags = vec![false; vsids.var_count()];
+        for var in solver_vars {
+            flags[var.index()] = true;
+        }
+        vsids.set_priority(|var| flags[var.index()]);
+        *ctx.part_mut(EnumerationP) = Enumeration::default();
+        ctx.part_mut(EnumerationP).active = true;
+    }
+
+    /// satpuz: ends a projected enumeration: the solver is one for the formula again, with the
+    /// clauses it learned (all implied by the formula).
+    pub fn end_projected_enumeration(&mut self) {
+        {
+            let mut ctx = self.ctx.into_partial_ref_mut();
+            *ctx.part_mut(EnumerationP) = Enumeration::default();
+            ctx.part_mut(VsidsP).set_priority(|_| false);
+        }
+        self.assume(&[]);
+    }
+
+    /// satpuz: the value of a user variable in the model, after `solve()` returned true (None
+    /// for a variable the solver never saw), without building the whole model.
+    pub fn model_value(&self, var: Var) -> Option<bool> {
+        let ctx = self.ctx.into_partial_ref();
+        if ctx.part(SolverStateP).sat_state != SatState::Sat {
+            return None;
+        }
+        let global = ctx.part(VariablesP).global_from_user().get(var)?;
+        ctx.part(ModelP).assignment()[global.index()]
     }
 
     /// Set of literals that satisfy the formula.

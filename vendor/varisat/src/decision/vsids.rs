@@ -32,6 +32,11 @@ pub struct Vsids {
     heap: Vec<Var>,
     /// The position in the binary heap for each variable.
     position: Vec<Option<usize>>,
+    /// satpuz: variables decided before all others whatever their activity (the projected
+    /// variables of an enumeration, `crate::enumerate`; PATCHES.md).
+    priority: Vec<bool>,
+    /// Some variable has priority.
+    prioritized: bool,
     /// The value to add on bumping.
     bump: f32,
     /// The inverse of the decay factor.
@@ -44,6 +49,8 @@ impl Default for Vsids {
             activity: vec![],
             heap: vec![],
             position: vec![],
+            priority: vec![],
+            prioritized: false,
             bump: 1.0,
             inv_decay: 1.0 / SolverConfig::default().vsids_decay,
         }
@@ -55,6 +62,33 @@ impl Vsids {
     pub fn set_var_count(&mut self, count: usize) {
         self.activity.resize(count, OrderedFloat(0.0));
         self.position.resize(count, None);
+        self.priority.resize(count, false);
+    }
+
+    /// Variables this knows of.
+    pub fn var_count(&self) -> usize {
+        self.priority.len()
+    }
+
+    /// The heap's order: prioritized variables first, then by activity.
+    fn key(&self, var: Var) -> (bool, OrderedFloat<f32>) {
+        (self.priority[var.index()], self.activity[var.index()])
+    }
+
+    /// satpuz: whether `var` is decided before every variable without priority.
+    pub fn has_priority(&self, var: Var) -> bool {
+        self.priority[var.index()]
+    }
+
+    /// satpuz: gives priority to exactly the variables `prioritized` says, and reorders the heap.
+    pub fn set_priority(&mut self, prioritized: impl Fn(Var) -> bool) {
+        for (index, flag) in self.priority.iter_mut().enumerate() {
+            *flag = prioritized(Var::from_index(index));
+        }
+        self.prioritized = self.priority.contains(&true);
+        for pos in (0..self.heap.len()).rev() {
+            self.sift_down(pos);
+        }
     }
 
     /// Rescale activities if any value exceeds this value.
@@ -116,7 +150,16 @@ impl Vsids {
             if self.heap.len() > position {
                 let moved_var = self.heap[position];
                 self.position[moved_var.index()] = Some(position);
-                self.sift_down(position);
+                // satpuz: the last variable, moved into the gap, may belong above it; as
+                // published it only goes down, a slip in the order that priorities would turn
+                // into a wrong enumeration. Without them the published order is kept, so every
+                // other search takes the same path (PATCHES.md).
+                if self.prioritized {
+                    self.sift_up(position);
+                }
+                if self.position[moved_var.index()] == Some(position) {
+                    self.sift_down(position);
+                }
             }
             self.position[var.index()] = None;
         }
@@ -141,7 +184,7 @@ impl Vsids {
             }
             let parent_pos = (pos - 1) / 2;
             let parent_var = self.heap[parent_pos];
-            if self.activity[parent_var.index()] >= self.activity[var.index()] {
+            if self.key(parent_var) >= self.key(var) {
                 return;
             }
             self.position[var.index()] = Some(parent_pos);
@@ -163,7 +206,7 @@ impl Vsids {
             if left_pos < self.heap.len() {
                 let left_var = self.heap[left_pos];
 
-                if self.activity[largest_var.index()] < self.activity[left_var.index()] {
+                if self.key(largest_var) < self.key(left_var) {
                     largest_pos = left_pos;
                     largest_var = left_var;
                 }
@@ -173,7 +216,7 @@ impl Vsids {
             if right_pos < self.heap.len() {
                 let right_var = self.heap[right_pos];
 
-                if self.activity[largest_var.index()] < self.activity[right_var.index()] {
+                if self.key(largest_var) < self.key(right_var) {
                     largest_pos = right_pos;
                     largest_var = right_var;
                 }

@@ -139,6 +139,12 @@ impl Trail {
         self.decisions.len()
     }
 
+    /// satpuz: the decision that opened `level` (1 to the current level): the first literal
+    /// assigned at that level.
+    pub fn decision_at(&self, level: usize) -> Lit {
+        self.trail[self.decisions[level - 1] as usize]
+    }
+
     /// The number of assignments at level 0.
     pub fn top_level_assignment_count(&self) -> usize {
         self.decisions
