@@ -48,6 +48,8 @@ pub enum ComponentCount {
 pub struct ComponentStats {
     /// Decisions (branches tried).
     pub decisions: u64,
+    /// Components without projected variables, settled by a search for one model.
+    pub sat_checks: u64,
     /// Components whose count came from the cache.
     pub cache_hits: u64,
     /// Times the cache was emptied for want of room.
@@ -127,6 +129,7 @@ pub fn count_components_with(
         }
         let stats = ComponentStats {
             decisions: counter.decisions,
+            sat_checks: counter.sat_checks,
             cache_hits,
             cache_flushes,
             preprocessed: formula.preprocessed,

@@ -5,8 +5,9 @@
 //! is the product of the components' projected counts: the components share nothing, so a
 //! projected assignment extends to a model exactly when each component's part extends. A
 //! component with projected variables is counted by branching on one of them (the two counts
-//! add up); a component without any counts 1 if it has a model and 0 if not, so its search
-//! stops at the first branch that has one.
+//! add up); a component without any counts 1 if it has a model and 0 if not, which a plain
+//! DPLL search for one model settles (no split, no cache below it: a yes or no needs neither),
+//! its answer cached as the component's count.
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -49,6 +50,8 @@ pub(super) struct Counter<'f> {
     stop: &'f Stop,
     /// Decisions made so far.
     pub(super) decisions: u64,
+    /// Components without projected variables, settled by a search for one model.
+    pub(super) sat_checks: u64,
 }
 
 impl<'f> Counter<'f> {
@@ -68,6 +71,7 @@ impl<'f> Counter<'f> {
             stack: Vec::new(),
             stop,
             decisions: 0,
+            sat_checks: 0,
         }
     }
 
@@ -192,7 +196,14 @@ impl<'f> Counter<'f> {
         }
         let projected = self.formula.projected.as_slice();
         let any_projected = component.vars.iter().any(|&v| projected[v as usize]);
-        let first = self.pick(component, any_projected);
+        if !any_projected {
+            // No projected variable: one model is all there is to know.
+            self.sat_checks += 1;
+            let total = BigUint::from(u8::from(self.satisfiable(&component.clauses)?));
+            self.cache.insert(key, total.clone());
+            return Ok(total);
+        }
+        let first = self.pick(component);
         let mut total = BigUint::zero();
         for lit in [first, first ^ 1] {
             self.decisions += 1;
@@ -207,13 +218,41 @@ impl<'f> Counter<'f> {
                 total += self.count_split(component)?;
             }
             self.undo(mark);
-            // No projected variable: one model is all there is to know.
-            if !any_projected && !total.is_zero() {
-                break;
-            }
         }
         self.cache.insert(key, total.clone());
         Ok(total)
+    }
+
+    /// Whether `clauses` (a component's, none of its variables projected) have a model, which
+    /// is all its count is: DPLL without splitting into components or caching below the
+    /// component, which a single yes or no does not need.
+    fn satisfiable(&mut self, clauses: &[u32]) -> Result<bool, StopReason> {
+        let formula = self.formula;
+        // An unsatisfied clause has two unassigned literals or more: propagation saw to that.
+        let open = clauses.iter().find_map(|&c| {
+            let lits = &formula.clauses[c as usize];
+            if lits.iter().any(|&l| self.lit_value(l) == Some(true)) {
+                return None;
+            }
+            lits.iter().copied().find(|&l| self.lit_value(l).is_none())
+        });
+        let Some(lit) = open else {
+            return Ok(true);
+        };
+        for l in [lit, lit ^ 1] {
+            self.decisions += 1;
+            if let Some(reason) = self.stop.reason() {
+                return Err(reason);
+            }
+            let mark = self.trail.len();
+            self.assign(l);
+            let found = self.propagate(mark) && self.satisfiable(clauses)?;
+            self.undo(mark);
+            if found {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// What is left of `component` after a decision and its propagation, split into
@@ -290,10 +329,10 @@ impl<'f> Counter<'f> {
         (parts, free)
     }
 
-    /// The literal to decide first: of the component's projected variables (any of its
-    /// variables when it has none), the one in most of its clauses, in the sign it has more
-    /// often (the branch more likely to satisfy clauses, which a model search wants first).
-    fn pick(&mut self, component: &Component, projected_only: bool) -> Code {
+    /// The literal to decide first: of the component's projected variables, the one in most
+    /// of its clauses, in the sign it has more often (the branch more likely to satisfy
+    /// clauses).
+    fn pick(&mut self, component: &Component) -> Code {
         let formula = self.formula;
         for &c in &component.clauses {
             for &l in &formula.clauses[c as usize] {
@@ -310,7 +349,7 @@ impl<'f> Counter<'f> {
             );
             self.lit_score[2 * v as usize] = 0;
             self.lit_score[2 * v as usize + 1] = 0;
-            if projected_only && !formula.projected[v as usize] {
+            if !formula.projected[v as usize] {
                 continue;
             }
             let lit = if pos >= neg { 2 * v } else { 2 * v + 1 };
