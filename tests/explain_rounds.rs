@@ -458,9 +458,9 @@ fn true_clue(clued: &Clued, answer: &[usize], rng: &mut ChaCha8Rng) -> Constrain
 /// of pairs possible before the round of three clues that is still needed (long case 78
 /// goes from 11 to 14 or 17 with some of the clues below), so the score is not checked here.
 #[test]
-fn a_true_clue_added_never_widens_the_largest_step() {
+fn a_true_clue_added_never_widens_the_largest_step_nor_raises_the_level() {
     let mut rng = ChaCha8Rng::seed_from_u64(393);
-    let mut tried = 0;
+    let (mut tried, mut levels) = (0, 0);
     for (name, p) in puzzles() {
         let c = clued(&p).expect("builds");
         let ex = explain(&c, &[]).expect("explains");
@@ -480,6 +480,13 @@ fn a_true_clue_added_never_widens_the_largest_step() {
                 clue_noun: "clue",
             };
             let (after, proved) = rating(&more);
+            assert!(
+                after.level <= before.level,
+                "{name}: a true clue raised the level from {:?} to {:?}",
+                before.level,
+                after.level
+            );
+            levels += 1;
             if proved {
                 tried += 1;
                 assert!(
@@ -492,6 +499,7 @@ fn a_true_clue_added_never_widens_the_largest_step() {
         }
     }
     assert!(tried >= 40, "{tried} additions checked");
+    assert_eq!(levels, 54, "every addition's level checked");
 }
 
 #[test]

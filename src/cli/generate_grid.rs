@@ -364,7 +364,7 @@ fn show_phase(phase: Phase) {
 }
 
 /// Seeds tried for `--difficulty` before giving up (the rarest level, fiendish, is about one
-/// 5 x 5 grid in seven; docs/explain.md).
+/// 5 x 5 grid in twelve; docs/explain.md).
 const MAX_DIFFICULTY_SEEDS: u64 = 200;
 
 /// The puzzle of the first seed from `seed` on whose rated level is `level`.

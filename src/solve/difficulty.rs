@@ -1,28 +1,37 @@
-//! How hard an explained puzzle is: a score from its rounds of steps, and a level.
+//! How hard an explained puzzle is: a level from its largest step, and a score from its
+//! rounds of steps.
+//!
+//! The *level* is the puzzle's width, the most clues one step must hold together: easy when
+//! every step takes one clue, medium when some take two, hard when some take three, fiendish
+//! when a step needs four or more (a case split). Each step takes the fewest clues that force
+//! anything at that point, so the width is the smallest with which the puzzle can be solved
+//! at all: it belongs to the puzzle (not to the order of its clues or the names of its
+//! values), and a true clue added never raises it, since it only adds deductions.
 //!
 //! A step that one clue makes (with what is known) costs nothing: a careful reader finds it.
 //! A round whose steps need k clues together costs k² - 1 (3 for pairs, 8 for three clues,
 //! 15 for four), once however many steps it has: the round takes everything that sets of k
 //! clues force at that point, so its cost depends on the puzzle, not on the order of its
 //! clues or the names of its values. Holding several clues in mind at once is what makes a
-//! grid hard, and more so the more of them. The thresholds and their reasons are in
-//! docs/explain.md.
+//! grid hard, and more so the more of them. The score orders puzzles within a level, but a
+//! true clue can raise it (a round of pairs opened before a round of three clues that is
+//! still needed), so the level does not go by it. docs/explain.md says more.
 
 use crate::choice::Choice;
 use crate::report::DifficultyNote;
 use crate::solve::steps::{Step, StepKind};
 
-/// A difficulty level.
+/// A difficulty level: how many clues the largest step holds together.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
-    /// Score 0: every step takes one clue.
+    /// Every step takes one clue.
     #[default]
     Easy,
-    /// Score 1 to [`MEDIUM_MAX`]: up to three steps of two clues, or one of three.
+    /// Some step takes two clues together, none more.
     Medium,
-    /// Score up to [`HARD_MAX`]: more combined steps, or a case split with a few pairs.
+    /// Some step takes three clues together, none more.
     Hard,
-    /// Score past [`HARD_MAX`]: several case splits, or many combined steps.
+    /// Some step takes four clues or more: a case split.
     Fiendish,
 }
 
@@ -42,10 +51,10 @@ impl Choice for Level {
 
     fn about(self) -> &'static str {
         match self {
-            Level::Easy => "score 0: every step takes one clue",
-            Level::Medium => "score 1-9: up to three pairs of clues, or one step of three",
-            Level::Hard => "score 10-30: more combined steps, or a case split",
-            Level::Fiendish => "score over 30",
+            Level::Easy => "every step takes one clue",
+            Level::Medium => "some step takes two clues together, none more",
+            Level::Hard => "some step takes three clues together, none more",
+            Level::Fiendish => "some step takes four clues or more (a case split)",
         }
     }
 }
@@ -54,29 +63,23 @@ impl Level {
     /// Every level, easiest first.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Fiendish];
 
-    /// The level of a score: easy at 0, medium up to [`MEDIUM_MAX`], hard up to
-    /// [`HARD_MAX`], fiendish beyond.
-    pub fn of_score(score: usize) -> Level {
-        match score {
-            0 => Level::Easy,
-            s if s <= MEDIUM_MAX => Level::Medium,
-            s if s <= HARD_MAX => Level::Hard,
+    /// The level of an explanation whose largest step takes `width` clues.
+    pub fn of_width(width: usize) -> Level {
+        match width {
+            0 | 1 => Level::Easy,
+            2 => Level::Medium,
+            3 => Level::Hard,
             _ => Level::Fiendish,
         }
     }
 }
-
-/// The highest medium score: three pairs, or one step of three clues.
-pub const MEDIUM_MAX: usize = 9;
-/// The highest hard score: about one case split and a few pairs.
-pub const HARD_MAX: usize = 30;
 
 /// What the steps of an explanation add up to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Difficulty {
     /// The sum of every round's cost (k² - 1 for a round of steps of k clues).
     pub score: usize,
-    /// The level of the score.
+    /// The level of the largest step.
     pub level: Level,
     /// Steps in all.
     pub steps: usize,
@@ -117,12 +120,13 @@ pub fn round_costs(steps: &[Step]) -> Vec<usize> {
 /// Rates a sequence of steps.
 pub fn rate(steps: &[Step]) -> Difficulty {
     let score = round_costs(steps).iter().sum();
+    let largest = steps.iter().map(|s| s.clues.len()).max().unwrap_or(0);
     Difficulty {
         score,
-        level: Level::of_score(score),
+        level: Level::of_width(largest),
         steps: steps.len(),
         combined: steps.iter().filter(|s| s.clues.len() >= 2).count(),
-        largest: steps.iter().map(|s| s.clues.len()).max().unwrap_or(0),
+        largest,
         case_splits: steps
             .iter()
             .filter(|s| s.kind() == StepKind::CaseSplit)
