@@ -318,10 +318,9 @@ fn every_method_counts_an_exported_grid_as_the_puzzle_does() {
         for method in ["blocking", "components", "auto"] {
             let (n, ran) = counted(&["count", path_str(&cnf), "--method", method]);
             assert_eq!(n, own, "seed {seed}, --method {method}");
-            let expected = if method == "components" {
-                "components"
-            } else {
-                "blocking"
+            let expected = match method {
+                "auto" => "enumerate",
+                other => other,
             };
             assert_eq!(ran, expected, "seed {seed}, --method {method}");
         }
@@ -330,20 +329,36 @@ fn every_method_counts_an_exported_grid_as_the_puzzle_does() {
 
 #[test]
 fn auto_counts_by_components_once_enumeration_passes_ten_thousand_models() {
-    // 20 variables in a few clauses: hundreds of thousands of models.
+    // 20 variables in a few clauses: hundreds of thousands of models; two copies on variables
+    // of their own: the square, about 10^11, which no enumeration reaches in a test.
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let plain = PlainCnf {
         num_vars: 20,
         clauses: (0..12).map(|_| random_clause(&mut rng, 20, 3)).collect(),
         show: Some((1..=18).collect()),
     };
-    let expected = plain.brute_force_count();
-    assert!(expected > 10_000, "{expected}");
+    let one = plain.brute_force_count();
+    assert!(one > 10_000, "{one}");
+    let shifted = |l: &i32| if *l > 0 { l + 20 } else { l - 20 };
+    let twice = PlainCnf {
+        num_vars: 40,
+        clauses: (plain.clauses.iter())
+            .chain(
+                &plain
+                    .clauses
+                    .iter()
+                    .map(|c| c.iter().map(shifted).collect())
+                    .collect::<Vec<Vec<i32>>>(),
+            )
+            .cloned()
+            .collect(),
+        show: Some((1..=18).chain(21..=38).collect()),
+    };
     let dir = scratch_dir("count-methods-auto");
     let file = dir.join("loose.cnf");
-    std::fs::write(&file, plain.to_dimacs()).unwrap();
+    std::fs::write(&file, twice.to_dimacs()).unwrap();
     let (n, ran) = counted(&["count", path_str(&file), "--method", "auto"]);
-    assert_eq!((n, ran.as_str()), (expected, "components"));
+    assert_eq!((n, ran.as_str()), (one * one, "components"));
 }
 
 #[test]
@@ -385,8 +400,8 @@ fn a_race_gives_the_brute_force_count_whoever_wins_and_a_stop_ends_it() {
         let plain = loose(&mut rng, i % 2 == 0);
         let text = plain.to_dimacs();
         let cnf = parse_cnf(text.as_bytes(), true).unwrap().cnf;
-        let count = match race(&cnf, &Stop::new(None), 1, &|_| {}).unwrap() {
-            Raced::Done(Finished::Blocking(n)) => BigUint::from(n),
+        let count = match race(&cnf, &Stop::new(None), &|_| {}).unwrap() {
+            Raced::Done(Finished::Enumerated(n)) => BigUint::from(n),
             Raced::Done(Finished::Components(n)) => n,
             Raced::Stopped(..) => panic!("stopped with no stop set"),
         };
@@ -397,7 +412,7 @@ fn a_race_gives_the_brute_force_count_whoever_wins_and_a_stop_ends_it() {
         .cnf;
     let stop = Stop::new(None);
     stop.interrupt();
-    let raced = race(&cnf, &stop, 1, &|_| {}).unwrap();
+    let raced = race(&cnf, &stop, &|_| {}).unwrap();
     assert!(
         matches!(raced, Raced::Stopped(StopReason::Interrupted, _)),
         "{raced:?}"

@@ -52,9 +52,9 @@ pub struct CountCmd {
     /// How to count a DIMACS file: `blocking` finds each model with the solver and excludes it
     /// by a clause; `enumerate` decides the projected variables first and flips the deepest
     /// after each model, with no clause per model (one thread); `components` splits the formula into independent parts and counts each
-    /// once, exactly at any size (no solver; no count until it is done); `auto` counts by
-    /// blocking up to 10,000 models, then races blocking (on N-1 threads) against components
-    /// (on one), the first to finish giving the count.
+    /// once, exactly at any size (no solver; no count until it is done); `auto` enumerates up
+    /// to 10,000 models, then races enumeration against components (a thread each), the first
+    /// to finish giving the count.
     #[arg(long, value_enum, default_value_t = Method::Blocking, help_heading = DIMACS)]
     pub method: Method,
     #[command(flatten)]
@@ -73,8 +73,8 @@ pub enum Method {
     Enumerate,
     /// Components: DPLL that splits the formula into independent parts and caches their counts.
     Components,
-    /// Blocking up to [`AUTO_SWITCH`] models, then blocking and components side by side from
-    /// the start, the first to finish giving the count.
+    /// Enumeration up to [`AUTO_SWITCH`] models, then enumeration and components side by side
+    /// from the start, the first to finish giving the count.
     Auto,
 }
 
@@ -111,6 +111,13 @@ impl Counted {
             count: enumerated.found.into(),
             stopped: enumerated.stopped,
             method: Method::Blocking,
+        }
+    }
+
+    fn enumerated(enumerated: Enumerated) -> Counted {
+        Counted {
+            method: Method::Enumerate,
+            ..Counted::blocking(enumerated)
         }
     }
 }
@@ -352,25 +359,28 @@ fn count_cnf(
     };
     match method {
         Method::Blocking => Ok(Counted::blocking(blocking(limit)?)),
-        Method::Enumerate => Ok(Counted {
-            method: Method::Enumerate,
-            ..Counted::blocking(count_enumerate(cnf, limit, &run::stop(), &mut run::found)?)
-        }),
+        Method::Enumerate => Ok(Counted::enumerated(count_enumerate(
+            cnf,
+            limit,
+            &run::stop(),
+            &mut run::found,
+        )?)),
         Method::Components => components(cnf, 0),
         Method::Auto => {
-            let enumerated = blocking(Some(AUTO_SWITCH))?;
+            let enumerated =
+                count_enumerate(cnf, Some(AUTO_SWITCH), &run::stop(), &mut run::found)?;
             if enumerated.stopped.is_some() || enumerated.found < AUTO_SWITCH {
-                return Ok(Counted::blocking(enumerated));
+                return Ok(Counted::enumerated(enumerated));
             }
-            raced(cnf, enumerated.found, jobs)
+            raced(cnf, enumerated.found)
         }
     }
 }
 
-/// `--method auto` past [`AUTO_SWITCH`] models: [`race`], the blocking count starting over on
-/// `jobs - 1` threads (at least one); `found_before` models counted before stay the lower
-/// bound, and the progress counter grows only past them.
-fn raced(cnf: &Cnf, found_before: u64, jobs: usize) -> anyhow::Result<Counted> {
+/// `--method auto` past [`AUTO_SWITCH`] models: [`race`], the enumeration starting over;
+/// `found_before` models counted before stay the lower bound, and the progress counter grows
+/// only past them.
+fn raced(cnf: &Cnf, found_before: u64) -> anyhow::Result<Counted> {
     let seen = AtomicU64::new(0);
     let on_count = |n: u64| {
         let before = seen.fetch_add(n, Ordering::Relaxed);
@@ -379,12 +389,11 @@ fn raced(cnf: &Cnf, found_before: u64, jobs: usize) -> anyhow::Result<Counted> {
             run::found(beyond);
         }
     };
-    let jobs = jobs.saturating_sub(1).max(1);
-    Ok(match race(cnf, &run::stop(), jobs, &on_count)? {
-        Raced::Done(Finished::Blocking(found)) => Counted {
+    Ok(match race(cnf, &run::stop(), &on_count)? {
+        Raced::Done(Finished::Enumerated(found)) => Counted {
             count: found.into(),
             stopped: None,
-            method: Method::Blocking,
+            method: Method::Enumerate,
         },
         Raced::Done(Finished::Components(count)) => Counted {
             count,
@@ -394,7 +403,7 @@ fn raced(cnf: &Cnf, found_before: u64, jobs: usize) -> anyhow::Result<Counted> {
         Raced::Stopped(reason, found) => Counted {
             count: found.max(found_before).into(),
             stopped: Some(reason),
-            method: Method::Blocking,
+            method: Method::Enumerate,
         },
     })
 }

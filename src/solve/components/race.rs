@@ -1,7 +1,8 @@
-//! The blocking count and the count by components side by side, the first to finish giving
-//! the count: which one wins depends on the formula's shape more than on its count (a logic
-//! grid is one large component, which components cut little; random formulas fall apart),
-//! and a race needs no rule to guess it (docs/counting.md has the figures).
+//! The enumeration ([`crate::solve::enumerate`]) and the count by components side by side, the
+//! first to finish giving the count: which one wins depends on the formula's shape more than on
+//! its count (a logic grid is one large component, which components cut little; random
+//! formulas fall apart), and a race needs no rule to guess it (docs/counting.md has the
+//! figures).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -11,7 +12,7 @@ use num_bigint::BigUint;
 use super::{ComponentCount, ComponentError, count_components};
 use crate::cnf::Cnf;
 use crate::solve::SolveError;
-use crate::solve::split::count_until;
+use crate::solve::enumerate::count_enumerate;
 use crate::solve::stop::{Stop, StopReason};
 
 /// How often the race looks at the caller's stop condition to pass it on.
@@ -20,8 +21,8 @@ const RELAY_EVERY: Duration = Duration::from_millis(10);
 /// Who finished first, with the count.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Finished {
-    /// The blocking count ended first.
-    Blocking(u64),
+    /// The enumeration ended first.
+    Enumerated(u64),
     /// The count by components ended first.
     Components(BigUint),
 }
@@ -31,34 +32,29 @@ pub enum Finished {
 pub enum Raced {
     /// One of them counted every model.
     Done(Finished),
-    /// The caller's stop condition ended both; the blocking count had found this many.
+    /// The caller's stop condition ended both; the enumeration had found this many.
     Stopped(StopReason, u64),
 }
 
 /// A race that could not be run.
 #[derive(Debug, thiserror::Error)]
 pub enum RaceError {
-    /// The blocking count failed (not for want of room: that leaves the race to components).
+    /// The enumeration failed (not for want of room: that leaves the race to components).
     #[error(transparent)]
-    Blocking(#[from] SolveError),
+    Enumeration(#[from] SolveError),
     /// The count by components refused the formula.
     #[error(transparent)]
     Components(#[from] ComponentError),
 }
 
-/// Counts `cnf`'s projected models by blocking clauses (on `jobs` threads, `on_count` seeing
-/// each increment) and by components (on one more thread) at once; the first to finish ends
-/// the other. `stop` ends both.
-pub fn race(
-    cnf: &Cnf,
-    stop: &Stop,
-    jobs: usize,
-    on_count: &(dyn Fn(u64) + Sync),
-) -> Result<Raced, RaceError> {
+/// Counts `cnf`'s projected models by enumeration (`on_count` seeing each increment) and by
+/// components, each on a thread, at once; the first to finish ends the other. `stop` ends
+/// both.
+pub fn race(cnf: &Cnf, stop: &Stop, on_count: &(dyn Fn(u64) + Sync)) -> Result<Raced, RaceError> {
     // The two counters' own stop: raised by the first to finish, or passed on from `stop`.
     let race = Stop::new(None);
     let over = AtomicBool::new(false);
-    let (blocking, components) = std::thread::scope(|scope| {
+    let (enumerated, components) = std::thread::scope(|scope| {
         scope.spawn(|| {
             while !over.load(Ordering::SeqCst) {
                 if stop.should_stop() {
@@ -68,8 +64,8 @@ pub fn race(
                 std::thread::sleep(RELAY_EVERY);
             }
         });
-        let blocking = scope.spawn(|| {
-            let counted = count_until(cnf, None, &race, jobs, on_count);
+        let enumerated = scope.spawn(|| {
+            let counted = count_enumerate(cnf, None, &race, &mut |n| on_count(n));
             // Finished, or failed for another reason than the count's size: no race left.
             let ended = match &counted {
                 Ok(c) => c.stopped.is_none(),
@@ -84,20 +80,20 @@ pub fn race(
         if matches!(components, Ok((ComponentCount::Exact(_), _))) {
             race.interrupt();
         }
-        let blocking = blocking.join();
+        let enumerated = enumerated.join();
         over.store(true, Ordering::SeqCst);
-        (blocking, components)
+        (enumerated, components)
     });
-    let blocking = match blocking {
+    let enumerated = match enumerated {
         Ok(counted) => counted,
         Err(panic) => std::panic::resume_unwind(panic),
     };
     if let Ok((ComponentCount::Exact(n), _)) = components {
         return Ok(Raced::Done(Finished::Components(n)));
     }
-    let found = match blocking {
+    let found = match enumerated {
         Ok(counted) if counted.stopped.is_none() => {
-            return Ok(Raced::Done(Finished::Blocking(counted.found)));
+            return Ok(Raced::Done(Finished::Enumerated(counted.found)));
         }
         Ok(counted) => counted.found,
         // More than a u64 holds: only components could have counted it.
