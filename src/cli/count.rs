@@ -51,8 +51,9 @@ pub struct CountCmd {
     pub jobs: Option<u64>,
     /// How to count a DIMACS file: `blocking` finds each model with the solver and excludes it
     /// by a clause; `enumerate` decides the projected variables first and flips the deepest
-    /// after each model, with no clause per model (one thread); `components` splits the formula into independent parts and counts each
-    /// once, exactly at any size (no solver; no count until it is done); `auto` enumerates up
+    /// after each model, with no clause per model (one thread); `components` splits the
+    /// formula into independent parts and counts each once, exactly at any size (no solver; no
+    /// count until it is done); `auto` enumerates up
     /// to 10,000 models, then races enumeration against components (a thread each), the first
     /// to finish giving the count.
     #[arg(long, value_enum, default_value_t = Method::Blocking, help_heading = DIMACS)]
@@ -90,9 +91,9 @@ impl Method {
     }
 }
 
-/// Models past which `--method auto` races components against blocking: up to here blocking
-/// clauses are as fast as any counter measured (docs/counting.md) and need no second thread;
-/// past it, which one wins depends on the formula's shape, not on its count.
+/// Models past which `--method auto` races components against enumeration: up to here
+/// enumeration is as fast as any counter measured (docs/counting.md) and needs no second
+/// thread; past it, which one wins depends on the formula's shape, not on its count.
 pub const AUTO_SWITCH: u64 = 10_000;
 
 /// What a count found, whichever method made it.
