@@ -210,61 +210,6 @@ fn a_stop_ends_an_enumeration_with_the_models_counted_so_far() {
     assert!(v["solutions"].as_u64().is_some_and(|n| n > 0), "{r:?}");
 }
 
-/// `count --json --all` of `args`, which must finish: (count, method).
-fn counted(args: &[&str]) -> (u64, String) {
-    let r = satpuz(&[args, &["--all", "--json"]].concat());
-    assert_eq!(r.code, 0, "{r:?}");
-    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
-    assert_eq!(v["complete"], true, "{r:?}");
-    let n = v["solutions"].as_u64().expect("a count");
-    (n, v["method"].as_str().expect("a method").to_string())
-}
-
-#[test]
-fn enumerate_counts_an_exported_grid_as_blocking_and_the_puzzle_do() {
-    let dir = scratch_dir("count-enumerate-grid");
-    for (positions, seed, drop) in [
-        ("5", "1", "3"),
-        ("5", "2", "3"),
-        ("5", "3", "4"),
-        ("8", "1", "3"),
-    ] {
-        let name = format!("grid{positions}-{seed}-{drop}");
-        let puzzle = dir.join(format!("{name}.json"));
-        let r = satpuz(&[
-            "generate",
-            "grid",
-            "--positions",
-            positions,
-            "--categories",
-            "4",
-            "--seed",
-            seed,
-            "--drop",
-            drop,
-            "--json",
-            "-o",
-            path_str(&puzzle),
-        ]);
-        assert_eq!(r.code, 0, "{r:?}");
-        let cnf = dir.join(format!("{name}.cnf"));
-        let r = satpuz(&[
-            "encode",
-            path_str(&puzzle),
-            "--dimacs",
-            path_str(&cnf),
-            "--force",
-        ]);
-        assert_eq!(r.code, 0, "{r:?}");
-        let (own, _) = counted(&["count", path_str(&puzzle)]);
-        assert!(own > 1, "clues dropped leave several answers: {own}");
-        let (blocking, _) = counted(&["count", path_str(&cnf), "--method", "blocking"]);
-        let (n, ran) = counted(&["count", path_str(&cnf), "--method", "enumerate"]);
-        assert_eq!((n, blocking), (own, own), "{name}");
-        assert_eq!(ran, "enumerate", "{name}");
-    }
-}
-
 #[test]
 fn enumerate_options_it_cannot_take_are_refused_by_name() {
     let dir = scratch_dir("count-enumerate-refused");

@@ -286,25 +286,31 @@ fn counted(args: &[&str]) -> (u64, String) {
 #[test]
 fn every_method_counts_an_exported_grid_as_the_puzzle_does() {
     let dir = scratch_dir("count-methods-grid");
-    for seed in ["1", "2", "3"] {
-        let puzzle = dir.join(format!("grid{seed}.json"));
+    for (positions, seed, drop) in [
+        ("5", "1", "3"),
+        ("5", "2", "3"),
+        ("5", "3", "4"),
+        ("8", "1", "3"),
+    ] {
+        let name = format!("grid{positions}-{seed}-{drop}");
+        let puzzle = dir.join(format!("{name}.json"));
         let r = satpuz(&[
             "generate",
             "grid",
             "--positions",
-            "5",
+            positions,
             "--categories",
             "4",
             "--seed",
             seed,
             "--drop",
-            "3",
+            drop,
             "--json",
             "-o",
             path_str(&puzzle),
         ]);
         assert_eq!(r.code, 0, "{r:?}");
-        let cnf = dir.join(format!("grid{seed}.cnf"));
+        let cnf = dir.join(format!("{name}.cnf"));
         let r = satpuz(&[
             "encode",
             path_str(&puzzle),
@@ -315,14 +321,14 @@ fn every_method_counts_an_exported_grid_as_the_puzzle_does() {
         assert_eq!(r.code, 0, "{r:?}");
         let (own, _) = counted(&["count", path_str(&puzzle)]);
         assert!(own > 1, "clues dropped leave several answers: {own}");
-        for method in ["blocking", "components", "auto"] {
+        for method in ["blocking", "enumerate", "components", "auto"] {
             let (n, ran) = counted(&["count", path_str(&cnf), "--method", method]);
-            assert_eq!(n, own, "seed {seed}, --method {method}");
+            assert_eq!(n, own, "{name}, --method {method}");
             let expected = match method {
                 "auto" => "enumerate",
                 other => other,
             };
-            assert_eq!(ran, expected, "seed {seed}, --method {method}");
+            assert_eq!(ran, expected, "{name}, --method {method}");
         }
     }
 }
