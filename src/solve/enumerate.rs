@@ -10,7 +10,7 @@
 //! nothing grows with the number of models.
 
 use super::stop::{CountedVars, Enumerated, Stop};
-use super::{Backend, SolveError, Varisat};
+use super::{SolveError, Varisat};
 use crate::cnf::Cnf;
 
 /// Counts the formula's distinct projected models (on its `c p show`/`c ind` variables, every
@@ -31,28 +31,10 @@ pub fn count_enumerate(
         .map(|v| varisat::Var::from_index(v.idx()))
         .collect();
     solver.solver.start_projected_enumeration(&projected);
-    let mut found = 0u64;
-    let mut stopped = None;
-    while limit.is_none_or(|l| found < l) {
-        stopped = stop.reason();
-        if stopped.is_some() {
-            break;
-        }
-        match solver.solve(&[]) {
-            Ok(true) => {}
-            Ok(false) => break,
-            // Stopped inside the solve: what was counted before it stands.
-            Err(SolveError::Stopped) if stop.should_stop() => {
-                stopped = stop.reason();
-                break;
-            }
-            Err(e) => return Err(e),
-        }
-        let more = counted.models_each(limit.map(|l| l - found), found)?;
-        found += more;
-        on_count(more);
-    }
-    Ok(Enumerated { found, stopped })
+    // The solver moves on to the next model by itself: nothing to add between solves.
+    counted.count_with(&mut solver, limit, stop, on_count, |_| {
+        std::ops::ControlFlow::Continue(())
+    })
 }
 
 #[cfg(test)]

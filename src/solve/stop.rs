@@ -311,9 +311,9 @@ impl CountedVars {
     }
 
     /// Counts with `backend` (loaded with the formula), blocking each model found, until
-    /// there are no more, `limit`, the stop condition, or `on_model` breaks. `on_model` sees each model's blocking clause, over the kept variables in their
-    /// order: it holds `¬v` for exactly the kept variables `v` true in the model, in either
-    /// projection.
+    /// there are no more, `limit`, the stop condition, or `on_model` breaks. `on_model` sees
+    /// each model's blocking clause, over the kept variables in their order: it holds `¬v` for
+    /// exactly the kept variables `v` true in the model, in either projection.
     pub(crate) fn count(
         &self,
         backend: &mut dyn Backend,
@@ -321,6 +321,26 @@ impl CountedVars {
         stop: &Stop,
         on_count: &mut dyn FnMut(u64),
         mut on_model: impl FnMut(Vec<crate::cnf::Lit>) -> ControlFlow<()>,
+    ) -> Result<Enumerated, SolveError> {
+        self.count_with(backend, limit, stop, on_count, |backend| {
+            let model = backend.model(self.model_vars);
+            let clause = super::blocking_clause(&self.kept, self.one_hot, &model);
+            backend.add_clause(&clause);
+            on_model(clause)
+        })
+    }
+
+    /// The counting loop of every enumeration: solve, count the model found (what it stands
+    /// for), let `next` make the next solve find another (a blocking clause, or nothing when
+    /// the solver itself moves on, as the projected enumeration does), until there are no
+    /// more, `limit`, the stop condition, or `next` breaks.
+    pub(crate) fn count_with(
+        &self,
+        backend: &mut dyn Backend,
+        limit: Option<u64>,
+        stop: &Stop,
+        on_count: &mut dyn FnMut(u64),
+        mut next: impl FnMut(&mut dyn Backend) -> ControlFlow<()>,
     ) -> Result<Enumerated, SolveError> {
         let mut found = 0u64;
         let mut stopped = None;
@@ -339,16 +359,13 @@ impl CountedVars {
                 }
                 Err(e) => return Err(e),
             }
-            let model = backend.model(self.model_vars);
             let more = self.models_each(limit.map(|l| l - found), found)?;
             found += more;
             on_count(more);
             if self.kept.is_empty() {
                 break; // that one model stood for them all
             }
-            let clause = super::blocking_clause(&self.kept, self.one_hot, &model);
-            backend.add_clause(&clause);
-            if on_model(clause).is_break() {
+            if next(backend).is_break() {
                 break;
             }
         }
