@@ -14,41 +14,15 @@
 
 mod support;
 
+use support::{blocking, random_3sat};
+
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use num_bigint::BigUint;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use satpuz::cnf::Cnf;
-use satpuz::cnf::dimacs::parse_cnf;
 use satpuz::solve::components::{ComponentCount, ComponentOptions, count_components_with};
-use satpuz::solve::split::{Split, count_split};
 use satpuz::solve::stop::Stop;
-
-/// Random 3-SAT over `vars` variables with `clauses` clauses (seed 1), every variable counted.
-fn random_3sat(vars: i32, clauses: usize) -> Cnf {
-    random_3sat_projected(vars, clauses, None)
-}
-
-/// Random 3-SAT as [`random_3sat`], counted on variables 1 to `shown` when given (`c p show`).
-fn random_3sat_projected(vars: i32, clauses: usize, shown: Option<i32>) -> Cnf {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let mut text = String::new();
-    if let Some(shown) = shown {
-        let list: Vec<String> = (1..=shown).map(|v| v.to_string()).collect();
-        text.push_str(&format!("c p show {} 0\n", list.join(" ")));
-    }
-    text.push_str(&format!("p cnf {vars} {clauses}\n"));
-    for _ in 0..clauses {
-        for _ in 0..3 {
-            let v: i32 = rng.random_range(1..=vars);
-            text.push_str(&format!("{} ", if rng.random_bool(0.5) { v } else { -v }));
-        }
-        text.push_str("0\n");
-    }
-    parse_cnf(text.as_bytes(), false).expect("read").cnf
-}
 
 /// A grid file's export formula, as `count` reads it.
 fn grid(file: &str) -> Cnf {
@@ -69,12 +43,6 @@ fn components_with(cnf: &Cnf, options: ComponentOptions) -> BigUint {
     }
 }
 
-fn blocking(cnf: &Cnf) -> u64 {
-    count_split(cnf, None, &Stop::new(None), 1, Split::default(), &|_| {})
-        .expect("counts")
-        .found
-}
-
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("count-components");
     group
@@ -82,11 +50,11 @@ fn bench(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(20));
     // (name, formula, whether the blocking count fits a bench)
     let formulas = [
-        ("random-50-150", random_3sat(50, 150), false),
-        ("random-75-150", random_3sat(75, 150), false),
+        ("random-50-150", random_3sat(50, 150, None), false),
+        ("random-75-150", random_3sat(75, 150, None), false),
         (
             "random-60-150-show30",
-            random_3sat_projected(60, 150, Some(30)),
+            random_3sat(60, 150, Some(30)),
             false,
         ),
         ("n10-s1-relaxed", grid("n10-s1-relaxed.json"), true),

@@ -9,39 +9,17 @@
 
 mod support;
 
+use support::{blocking, random_3sat};
+
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use satpuz::cnf::Cnf;
-use satpuz::cnf::dimacs::parse_cnf;
 use satpuz::solve::enumerate::count_enumerate;
-use satpuz::solve::split::{Split, count_split};
 use satpuz::solve::stop::Stop;
-
-/// Random 3-SAT over `vars` variables with `clauses` clauses (seed 1), every variable counted.
-fn random_3sat(vars: i32, clauses: usize) -> Cnf {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let mut text = format!("p cnf {vars} {clauses}\n");
-    for _ in 0..clauses {
-        for _ in 0..3 {
-            let v: i32 = rng.random_range(1..=vars);
-            text.push_str(&format!("{} ", if rng.random_bool(0.5) { v } else { -v }));
-        }
-        text.push_str("0\n");
-    }
-    parse_cnf(text.as_bytes(), false).expect("read").cnf
-}
 
 fn enumerate(cnf: &Cnf) -> u64 {
     count_enumerate(cnf, None, &Stop::new(None), &mut |_| {})
-        .expect("counts")
-        .found
-}
-
-fn blocking(cnf: &Cnf) -> u64 {
-    count_split(cnf, None, &Stop::new(None), 1, Split::default(), &|_| {})
         .expect("counts")
         .found
 }
@@ -52,7 +30,7 @@ fn bench(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(10));
     let formulas = [
-        ("random-40-120", random_3sat(40, 120)),
+        ("random-40-120", random_3sat(40, 120, None)),
         (
             "n10-s1-relaxed",
             support::grid_export("n10-s1-relaxed.json").1,

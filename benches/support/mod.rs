@@ -2,9 +2,40 @@
 //! module (`mod support;`); `tests/explain_steps.rs` includes it by path for the same placed row.
 #![allow(dead_code)] // each includer uses its own subset
 
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use satpuz::cnf::Cnf;
 use satpuz::cnf::dimacs::{parse_cnf, write_cnf};
 use satpuz::puzzles::grid::GridPuzzle;
+use satpuz::solve::split::{Split, count_split};
+use satpuz::solve::stop::Stop;
+
+/// Random 3-SAT over `vars` variables with `clauses` clauses (ChaCha8 seed 1), counted on
+/// variables 1 to `shown` when given (`c p show`), on every variable otherwise.
+pub fn random_3sat(vars: i32, clauses: usize, shown: Option<i32>) -> Cnf {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut text = String::new();
+    if let Some(shown) = shown {
+        let list: Vec<String> = (1..=shown).map(|v| v.to_string()).collect();
+        text.push_str(&format!("c p show {} 0\n", list.join(" ")));
+    }
+    text.push_str(&format!("p cnf {vars} {clauses}\n"));
+    for _ in 0..clauses {
+        for _ in 0..3 {
+            let v: i32 = rng.random_range(1..=vars);
+            text.push_str(&format!("{} ", if rng.random_bool(0.5) { v } else { -v }));
+        }
+        text.push_str("0\n");
+    }
+    parse_cnf(text.as_bytes(), false).expect("read").cnf
+}
+
+/// The blocking count on one thread (what `count --method blocking -j 1` runs).
+pub fn blocking(cnf: &Cnf) -> u64 {
+    count_split(cnf, None, &Stop::new(None), 1, Split::default(), &|_| {})
+        .expect("counts")
+        .found
+}
 
 /// A `benches/grid/` file, and its export formula read back through DIMACS text, as `encode`
 /// writes it (one variable per value, nothing merged) and `count` reads it.
