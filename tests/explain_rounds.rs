@@ -79,16 +79,7 @@ fn check_claims(clued: &Clued, ex: &Explanation, limit: usize) -> usize {
                 .iter()
                 .map(|a| clues.iter().map(|c| holds(c, a)).collect())
                 .collect();
-            // The true facts not yet known (some arrangement that fits breaks them).
-            let unknown: Vec<Fact> = (0..m.vars.len())
-                .flat_map(|var| (0..m.vars[var].values.len()).map(move |value| (var, value)))
-                .map(|(var, value)| Fact {
-                    var,
-                    value,
-                    holds: ex.answer[var] == value,
-                })
-                .filter(|f| all.iter().any(|a| (a[f.var] == f.value) != f.holds))
-                .collect();
+            let unknown = unknown_facts(m, &ex.answer, &all);
             for size in 1..=step.searched {
                 for set in subsets(clues.len(), size) {
                     for f in &unknown {
@@ -114,6 +105,20 @@ fn check_claims(clued: &Clued, ex: &Explanation, limit: usize) -> usize {
     checked
 }
 
+/// The true facts not yet known: those some arrangement in `all` (the ones that fit what is
+/// known) breaks.
+fn unknown_facts(m: &Model, answer: &[usize], all: &[Vec<usize>]) -> Vec<Fact> {
+    (0..m.vars.len())
+        .flat_map(|var| (0..m.vars[var].values.len()).map(move |value| (var, value)))
+        .map(|(var, value)| Fact {
+            var,
+            value,
+            holds: answer[var] == value,
+        })
+        .filter(|f| all.iter().any(|a| (a[f.var] == f.value) != f.holds))
+        .collect()
+}
+
 /// The first set of at most `upto` clues that, with the facts `known`, forces a fact still
 /// unknown, by brute force over the arrangements that fit `known` (one is said in words), or
 /// None. Also None when there are more than `limit` arrangements; `Some(Ok(()))` when none.
@@ -136,15 +141,7 @@ fn smaller_set_forcing(
                 .fold(0u64, |acc, c| acc | 1 << c)
         })
         .collect();
-    let unknown: Vec<Fact> = (0..m.vars.len())
-        .flat_map(|var| (0..m.vars[var].values.len()).map(move |value| (var, value)))
-        .map(|(var, value)| Fact {
-            var,
-            value,
-            holds: answer[var] == value,
-        })
-        .filter(|f| all.iter().any(|a| (a[f.var] == f.value) != f.holds))
-        .collect();
+    let unknown = unknown_facts(m, answer, &all);
     for size in 1..=upto.min(clues.len()) {
         for set in subsets(clues.len(), size) {
             let mask = set.iter().fold(0u64, |acc, &c| acc | 1 << c);

@@ -202,31 +202,29 @@ impl Stepper {
             }
             let found = self.exhaust(&live, size, &mut refuters, false)?;
             if !found.is_empty() {
-                self.rounds += 1;
-                for (clues, facts) in found {
-                    self.planned.push_back(Planned {
-                        clues,
-                        facts,
-                        round: self.rounds,
-                        searched,
-                        clock: self.clock,
-                    });
-                }
+                self.plan(found, searched);
                 return Ok(());
             }
             searched = size;
         }
         let clues = self.smallest_core()?;
         let facts = self.forced(&clues)?;
-        self.rounds += 1;
-        self.planned.push_back(Planned {
-            clues,
-            facts,
-            round: self.rounds,
-            searched,
-            clock: self.clock,
-        });
+        self.plan(vec![(clues, facts)], searched);
         Ok(())
+    }
+
+    /// Plans one round of `steps`, found after every set of at most `searched` clues was tried.
+    fn plan(&mut self, steps: Vec<Forcing>, searched: usize) {
+        self.rounds += 1;
+        for (clues, facts) in steps {
+            self.planned.push_back(Planned {
+                clues,
+                facts,
+                round: self.rounds,
+                searched,
+                clock: self.clock,
+            });
+        }
     }
 
     /// The largest size up to which every set of clues, with the facts known now, was proved
