@@ -333,10 +333,10 @@ fn every_method_counts_an_exported_grid_as_the_puzzle_does() {
     }
 }
 
-#[test]
-fn auto_counts_by_components_once_enumeration_passes_ten_thousand_models() {
-    // 20 variables in a few clauses: hundreds of thousands of models; two copies on variables
-    // of their own: the square, about 10^11, which no enumeration reaches in a test.
+/// A loose projected formula with more than 10,000 models (its brute-force count), and two
+/// copies of it on variables of their own: the square, about 10^11, which no enumeration
+/// reaches in a test.
+fn loose_squared() -> (u64, PlainCnf) {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let plain = PlainCnf {
         num_vars: 20,
@@ -360,6 +360,12 @@ fn auto_counts_by_components_once_enumeration_passes_ten_thousand_models() {
             .collect(),
         show: Some((1..=18).chain(21..=38).collect()),
     };
+    (one, twice)
+}
+
+#[test]
+fn auto_counts_by_components_once_enumeration_passes_ten_thousand_models() {
+    let (one, twice) = loose_squared();
     let dir = scratch_dir("count-methods-auto");
     let file = dir.join("loose.cnf");
     std::fs::write(&file, twice.to_dimacs()).unwrap();
@@ -422,5 +428,65 @@ fn a_race_gives_the_brute_force_count_whoever_wins_and_a_stop_ends_it() {
     assert!(
         matches!(raced, Raced::Stopped(StopReason::Interrupted, _)),
         "{raced:?}"
+    );
+}
+
+#[test]
+fn without_method_a_file_is_counted_by_the_fastest_method_that_applies() {
+    // 36 models (3 x 3 x 2 x 2): enumeration counts them before auto would race.
+    let dir = scratch_dir("count-methods-default");
+    let file = dir.join("two-parts.cnf");
+    std::fs::write(&file, "p cnf 6 2\n1 2 0\n4 5 0\n").unwrap();
+    let file = path_str(&file);
+    let brute = PlainCnf {
+        num_vars: 6,
+        clauses: vec![vec![1, 2], vec![4, 5]],
+        show: None,
+    }
+    .brute_force_count();
+    for jobs in ["1", "2"] {
+        assert_eq!(
+            counted(&["count", file, "-j", jobs]),
+            (brute, "enumerate".to_string()),
+            "-j {jobs}"
+        );
+    }
+    // --limit: the enumeration stops there.
+    let r = satpuz(&["count", file, "--limit", "3", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(
+        (&v["solutions"], &v["method"]),
+        (&3.into(), &"enumerate".into())
+    );
+    // Another solver counts by blocking, the only method that runs one.
+    let r = satpuz(&["count", file, "--all", "--json", "--solver", "minisat"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(
+        (&v["solutions"], &v["method"]),
+        (&brute.into(), &"blocking".into())
+    );
+
+    // Past 10,000 models on two threads: the race, which components win here (the square of
+    // a loose formula's count, about 10^11); on one thread the enumeration, stopped.
+    let (one, twice) = loose_squared();
+    let file = dir.join("loose.cnf");
+    std::fs::write(&file, twice.to_dimacs()).unwrap();
+    let (n, ran) = counted(&["count", path_str(&file), "-j", "2"]);
+    assert_eq!((n, ran.as_str()), (one * one, "components"));
+    let r = satpuz(&[
+        "count",
+        path_str(&file),
+        "--all",
+        "--json",
+        "-j",
+        "1",
+        "--timeout",
+        "0.5",
+    ]);
+    assert_eq!(r.code, 4, "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(
+        (&v["complete"], &v["method"]),
+        (&false.into(), &"enumerate".into())
     );
 }

@@ -286,10 +286,14 @@ fn count_on_an_exported_grid_is_the_same_on_one_thread_or_two_and_the_puzzles_ow
     for jobs in ["1", "2"] {
         let file = path_str(&cnf);
         assert_eq!(
-            solutions(&["count", file, "--all", "--json", "-j", jobs]),
+            solutions(&[
+                "count", file, "--all", "--json", "-j", jobs, "--method", "blocking"
+            ]),
             own
         );
-        let r = satpuz(&["count", file, "--limit", "300", "-j", jobs]);
+        let r = satpuz(&[
+            "count", file, "--limit", "300", "-j", jobs, "--method", "blocking",
+        ]);
         assert_eq!(r.code, 0, "{r:?}");
         assert!(r.stdout.contains("at least 300 solution(s)"), "{r:?}");
     }

@@ -361,10 +361,19 @@ fn a_full_disk_on_stderr_is_no_panic() {
         .unwrap();
     assert_eq!(out.status.code(), Some(EXIT_INPUT));
     let big = chain_cnf(&dir, 60);
-    let out = satpuz(&["count", &big, "--all", "--timeout", "1.3", "--progress"])
-        .stderr(full())
-        .output()
-        .unwrap();
+    let out = satpuz(&[
+        "count",
+        &big,
+        "--all",
+        "--method",
+        "enumerate",
+        "--timeout",
+        "1.3",
+        "--progress",
+    ])
+    .stderr(full())
+    .output()
+    .unwrap();
     assert_eq!(out.status.code(), Some(EXIT_STOPPED));
 }
 
@@ -374,7 +383,7 @@ fn sigint_on_a_long_count_reports_the_partial_count() {
     let dir = scratch("sigint");
     let cnf = chain_cnf(&dir, 60);
     let run = run_with(
-        satpuz(&["count", &cnf, "--all"]),
+        satpuz(&["count", &cnf, "--all", "--method", "enumerate"]),
         Duration::from_secs(10),
         |child| {
             std::thread::sleep(Duration::from_millis(1000));
@@ -427,7 +436,15 @@ fn timeout_ends_counts_and_single_long_solves() {
     let dir = scratch("timeout");
     let cnf = chain_cnf(&dir, 60);
     let run = run_with(
-        satpuz(&["count", &cnf, "--all", "--timeout", "1"]),
+        satpuz(&[
+            "count",
+            &cnf,
+            "--all",
+            "--method",
+            "enumerate",
+            "--timeout",
+            "1",
+        ]),
         Duration::from_secs(10),
         |_| {},
     );
@@ -436,7 +453,16 @@ fn timeout_ends_counts_and_single_long_solves() {
     assert!(run.took < Duration::from_secs(5), "{run:?}");
 
     let run = run_with(
-        satpuz(&["count", &cnf, "--all", "--timeout", "0.5", "--json"]),
+        satpuz(&[
+            "count",
+            &cnf,
+            "--all",
+            "--method",
+            "enumerate",
+            "--timeout",
+            "0.5",
+            "--json",
+        ]),
         Duration::from_secs(10),
         |_| {},
     );
@@ -1111,9 +1137,18 @@ fn output_files_are_untouched_on_refusal_and_failure() {
 fn progress_lines_in_a_log_and_none_when_quiet() {
     let dir = scratch("progress");
     let big = chain_cnf(&dir, 60);
-    let out = satpuz(&["count", &big, "--all", "--timeout", "2.5", "--progress"])
-        .output()
-        .unwrap();
+    let out = satpuz(&[
+        "count",
+        &big,
+        "--all",
+        "--method",
+        "enumerate",
+        "--timeout",
+        "2.5",
+        "--progress",
+    ])
+    .output()
+    .unwrap();
     assert_eq!(out.status.code(), Some(EXIT_STOPPED));
     let stderr = text(&out.stderr);
     let lines: Vec<&str> = stderr
@@ -1125,6 +1160,8 @@ fn progress_lines_in_a_log_and_none_when_quiet() {
         "count",
         &big,
         "--all",
+        "--method",
+        "enumerate",
         "--timeout",
         "2.5",
         "--progress",

@@ -1,5 +1,6 @@
-//! `satpuz count`: the number of distinct solutions, by projected blocking clauses or, for a
-//! DIMACS file, by components (`--method`).
+//! `satpuz count`: the number of distinct solutions; a puzzle's by projected blocking clauses,
+//! a DIMACS file's by enumeration, components, a race of the two, or blocking clauses
+//! (`--method`).
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -43,7 +44,8 @@ pub struct CountCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
-    /// Count a DIMACS file on N threads of varisat (default: every core). Once 100 models are
+    /// Threads for a DIMACS file's count (default: every core). With one, the default method
+    /// is `enumerate`; with more, `auto`. A count by `blocking` uses all N: once 100 models are
     /// found and counting on has cost what splitting would, the rest is split into 32 parts on
     /// the file's variables, each counted by a solver of its own (and split again the same
     /// way); the count is the same for any N.
@@ -55,9 +57,11 @@ pub struct CountCmd {
     /// formula into independent parts and counts each once, exactly at any size (no solver; no
     /// count until it is done); `auto` enumerates up
     /// to 10,000 models, then races enumeration against components (a thread each), the first
-    /// to finish giving the count.
-    #[arg(long, value_enum, default_value_t = Method::Blocking, help_heading = DIMACS)]
-    pub method: Method,
+    /// to finish giving the count. Default: `auto` where two threads may run (see -j),
+    /// `enumerate` on one thread or with --limit, `blocking` with --solver (the only method
+    /// that runs another solver).
+    #[arg(long, value_enum, help_heading = DIMACS)]
+    pub method: Option<Method>,
     #[command(flatten)]
     pub solver: SolverFlags,
     #[command(flatten)]
@@ -80,6 +84,21 @@ pub enum Method {
 }
 
 impl Method {
+    /// The method a DIMACS file is counted by when `--method` is not given: the fastest
+    /// measured (docs/counting.md) that can apply. Enumeration beat blocking clauses on every
+    /// file measured; where a second thread may run, `auto` also races components, which win
+    /// past a million models on formulas that fall apart. Only blocking runs another solver,
+    /// and `auto` counts every model (no `--limit`).
+    fn default_for(limit: bool, other_solver: bool, jobs: usize) -> Method {
+        if other_solver {
+            Method::Blocking
+        } else if limit || jobs < 2 {
+            Method::Enumerate
+        } else {
+            Method::Auto
+        }
+    }
+
     /// The name `--method` and the JSON `method` field use.
     fn name(self) -> &'static str {
         match self {
@@ -152,11 +171,11 @@ impl CountCmd {
                          solver's walk over its answers (leave -j out)"
                     );
                 }
-                if self.method != Method::Blocking {
+                if let Some(method) = self.method.filter(|&m| m != Method::Blocking) {
                     bail!(
                         "--method {} counts a DIMACS file; a puzzle is counted by blocking \
                          (export it with `satpuz encode` to count it by components)",
-                        self.method.name()
+                        method.name()
                     );
                 }
                 let puzzle = single(puzzles, &origin)?;
@@ -226,21 +245,25 @@ impl CountCmd {
                         solver.name()
                     );
                 }
-                if self.method == Method::Enumerate && self.jobs.is_some_and(|j| j > 1) {
+                let jobs = self.jobs.map_or_else(default_jobs, |j| j as usize);
+                let method = self.method.unwrap_or_else(|| {
+                    Method::default_for(self.limit.is_some(), self.solver.solver.is_some(), jobs)
+                });
+                if self.method == Some(Method::Enumerate) && self.jobs.is_some_and(|j| j > 1) {
                     bail!(
                         "--method enumerate counts on one thread (leave -j out, or say \
                          --method blocking to split the count)"
                     );
                 }
-                if self.method != Method::Blocking {
-                    if self.limit.is_some() && self.method != Method::Enumerate {
+                if method != Method::Blocking {
+                    if self.limit.is_some() && method != Method::Enumerate {
                         bail!(
                             "--limit stops an enumeration; --method {} counts every model \
                              (say --all, or --method blocking)",
-                            self.method.name()
+                            method.name()
                         );
                     }
-                    if self.solver.solver.is_some() && self.method == Method::Enumerate {
+                    if self.solver.solver.is_some() && method == Method::Enumerate {
                         bail!(
                             "--method enumerate needs a hook inside the embedded varisat; \
                              --solver counts by blocking (leave --solver out, or say --method \
@@ -251,12 +274,11 @@ impl CountCmd {
                         bail!(
                             "--solver chooses the solver that enumerates; --method {} counts \
                              without one (leave --solver out, or say --method blocking)",
-                            self.method.name()
+                            method.name()
                         );
                     }
                 }
-                let jobs = self.jobs.map_or_else(default_jobs, |j| j as usize);
-                let counted = count_cnf(&parsed.cnf, self.limit, &solver, jobs, self.method)?;
+                let counted = count_cnf(&parsed.cnf, self.limit, &solver, jobs, method)?;
                 (
                     counted,
                     origin,

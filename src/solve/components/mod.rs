@@ -76,8 +76,10 @@ impl Default for ComponentOptions {
 pub enum ComponentError {
     /// So many projected variables in no clause that the count would not print.
     #[error(
-        "{free} projected variables appear in no clause: the count, 2^{free} times the rest, \
-         would have more than 19,729 digits (at most {max} such variables are counted)",
+        "more than 18446744073709551615 solutions, and too many to print: {free} projected \
+         variables appear in no clause, so the count, 2^{free} times the rest, would have more \
+         than 19,729 digits (at most {max} such variables are counted; --limit N counts up to \
+         N)",
         max = MAX_FREE_VARIABLES
     )]
     TooManyFreeVariables {
