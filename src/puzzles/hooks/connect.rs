@@ -195,6 +195,8 @@ pub struct LazyConnected<B> {
     pub gcd_rejected: u64,
     /// The nogoods added for them (also in `cuts`).
     pub gcd_nogoods: u64,
+    /// Those nogoods themselves, in order.
+    pub(crate) gcd_nogood_clauses: Vec<Vec<Lit>>,
 }
 
 impl<B: Backend> LazyConnected<B> {
@@ -218,6 +220,7 @@ impl<B: Backend> LazyConnected<B> {
             gcd: None,
             gcd_rejected: 0,
             gcd_nogoods: 0,
+            gcd_nogood_clauses: Vec::new(),
         }
     }
 
@@ -253,6 +256,7 @@ impl<B: Backend> Backend for LazyConnected<B> {
                 let nogoods = gcd.nogoods(&model);
                 self.gcd_rejected += u64::from(!nogoods.is_empty());
                 self.gcd_nogoods += nogoods.len() as u64;
+                self.gcd_nogood_clauses.extend(nogoods.iter().cloned());
                 cuts.extend(nogoods);
             }
             if cuts.is_empty() {

@@ -149,6 +149,9 @@ pub(crate) struct Search {
     pub(crate) gcd_rejected: u64,
     /// The connectivity cuts and GCD nogoods added (each thread's, in turn).
     pub(crate) cuts: Vec<Vec<Lit>>,
+    /// With the tiling rule and a unique grid, searched on one solver: how many tilings of
+    /// the grid (up to 2) the same solver finds afterwards ([`HooksModel::tilings_on`]).
+    pub(crate) tilings: Option<usize>,
 }
 
 impl HooksModel {
@@ -173,11 +176,21 @@ impl HooksModel {
         }
         let mut backend = self.backend(hooks_solver(&self.cnf));
         let verdict = solve_unique_in_cubes(&mut self.cnf, &mut backend, &self.cubes)?;
+        // The tilings of the grid on the solver that found it: what it learned is reused, where
+        // a fresh solver on the fixed grid cost Hooks 11 about a sixth of its time.
+        let tilings = match (&verdict, &self.tiles) {
+            (Verdict::Unique(model), Some(_)) => {
+                let grid = self.grid(model);
+                Some(self.tilings_on(&mut backend, &grid, 2)?.len())
+            }
+            _ => None,
+        };
         Ok(Search {
             verdict,
             rejected: backend.rejected,
             gcd_rejected: backend.gcd_rejected,
             cuts: backend.cuts,
+            tilings,
         })
     }
 }
@@ -258,6 +271,7 @@ fn solve_unique_on_threads(
         rejected: 0,
         gcd_rejected: 0,
         cuts: Vec::new(),
+        tilings: None,
     };
     for outcome in outcomes {
         let (rejected, gcd_rejected, cuts) = outcome?;

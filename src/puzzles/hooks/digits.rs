@@ -145,7 +145,7 @@ impl CellBits {
 }
 
 /// The cells of an encoded grid: what is needed to read a grid from a model.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cells {
     pub n: usize,
     /// Per cell (row-major): the literal "the cell is filled".

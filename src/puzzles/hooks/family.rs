@@ -221,12 +221,16 @@ struct HooksInstance {
 
 impl HooksInstance {
     /// After a solve: the tilings of a unique grid counted, by the formula projected on the
-    /// placements and by the checker's search (each up to 2).
-    fn count_tilings(&mut self, verdict: &Verdict) -> Result<(), SolveError> {
+    /// placements (`known`: as the solve's own solver counted them) and by the checker's
+    /// search (each up to 2).
+    fn count_tilings(&mut self, verdict: &Verdict, known: Option<usize>) -> Result<(), SolveError> {
         self.tilings = None;
         if let (Verdict::Unique(model), Some(_)) = (verdict, &self.model.tiles) {
             let grid = self.model.grid(model);
-            let by_formula = self.model.tilings_of(&grid, 2)?.len();
+            let by_formula = match known {
+                Some(count) => count,
+                None => self.model.tilings_of(&grid, 2)?.len(),
+            };
             let by_search = check::tilings(&self.puzzle, &grid, 2).len();
             self.tilings = Some((by_formula, by_search));
         }
@@ -259,7 +263,7 @@ impl Instance for HooksInstance {
         self.gcd_rejected = search.gcd_rejected;
         self.cuts = search.cuts;
         self.solved = true;
-        self.count_tilings(&search.verdict)?;
+        self.count_tilings(&search.verdict, search.tilings)?;
         Ok(search.verdict)
     }
 
@@ -280,7 +284,7 @@ impl Instance for HooksInstance {
         let mut backend = self.model.backend(backend);
         let verdict = solve::solve_unique(&mut self.model.cnf, &mut backend)?;
         self.record(backend);
-        self.count_tilings(&verdict)?;
+        self.count_tilings(&verdict, None)?;
         Ok(verdict)
     }
 

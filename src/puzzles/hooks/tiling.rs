@@ -20,7 +20,7 @@ use std::ops::ControlFlow;
 
 use crate::cnf::{ClauseSink, Lit, lit_value};
 use crate::model::{Bit, Cmp, Constraint, Encoded};
-use crate::solve::{self, SolveError};
+use crate::solve::{self, Backend, SolveError};
 
 use super::{HooksModel, hooks_solver};
 
@@ -347,6 +347,42 @@ impl HooksModel {
     /// The tiling of a model (puzzles with the tiling rule).
     pub fn tiling(&self, model: &[bool]) -> Option<Vec<Option<Pentomino>>> {
         self.tiles.as_ref().map(|t| t.decode(model))
+    }
+
+    /// [`HooksModel::tilings_of`] on `backend`, a solver that already holds the formula (and
+    /// what it learned finding `grid`): the grid's cells are assumptions, each tiling found is
+    /// blocked under a guard released at the end, so the backend keeps the formula alone.
+    pub(crate) fn tilings_on(
+        &mut self,
+        backend: &mut dyn Backend,
+        grid: &[u8],
+        limit: usize,
+    ) -> Result<Vec<Vec<Option<Pentomino>>>, SolveError> {
+        let act = self.cnf.vars.fresh().pos_lit();
+        let Some(tiles) = &self.tiles else {
+            return Ok(Vec::new());
+        };
+        let mut assumptions: Vec<Lit> = Vec::new();
+        for (cell, values) in self.cells.value.iter().enumerate() {
+            for (d, lit) in values.iter().enumerate() {
+                if let Some(lit) = *lit {
+                    let holds = grid.get(cell).is_some_and(|&v| v as usize == d + 1);
+                    assumptions.push(if holds { lit } else { !lit });
+                }
+            }
+        }
+        assumptions.push(act);
+        let primary = tiles.primary();
+        let mut found = Vec::new();
+        while found.len() < limit && backend.solve(&assumptions)? {
+            let model = backend.model(self.cnf.num_vars());
+            let mut clause = solve::blocking_clause(&primary, true, &model);
+            clause.push(!act);
+            backend.add_clause(&clause);
+            found.push(tiles.decode(&model));
+        }
+        backend.add_clause(&[!act]);
+        Ok(found)
     }
 
     /// Up to `limit` different tilings of `grid` that keep every rule: the formula with the
