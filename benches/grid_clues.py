@@ -121,6 +121,24 @@ class Session:
         self.solver.delete()
 
 
+def satpuz_answers(binary, puzzle, solver=None):
+    """`satpuz solve` on the puzzle, up to two answers: (unique, answers), each answer as
+    value -> 0-based place; no answer at all is an error (the generators' clues are true)."""
+    args = [binary, "solve", "-", "--limit", "2", "--json", "-q"]
+    if solver:
+        args += ["--solver", solver]
+    out = subprocess.run(args, input=json.dumps(puzzle), capture_output=True, text=True, check=False)
+    if out.returncode not in (0, 3):
+        raise SystemExit(f"satpuz solve: exit {out.returncode}: {out.stderr}")
+    report = json.loads(out.stdout)
+    answers = []
+    for answer in (report.get("answer"), report.get("second_answer")):
+        if answer:
+            answers.append({v: p for p, row in enumerate(answer["positions"])
+                            for name, v in row.items() if name != "position"})
+    return report["unique"], answers
+
+
 def satpuz_count(binary, puzzle, limit=2):
     """Answers of the puzzle counted by satpuz, up to `limit`."""
     out = subprocess.run(

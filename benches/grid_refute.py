@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 """Logic-grid puzzles by refutation, a generator with other rules than `satpuz generate grid`:
 start from a random answer; while CaDiCaL (PySAT) finds a second answer, add a random clue
-that is true of the answer and false of that second one; then minimise: try dropping
-each clue once, in random order, and drop it when the answer stays unique; a clue is known
-needed without a trial when model rotation finds a second answer that breaks it alone (`minimise`). The result is irreducible
-(every clue needed; with `--budget`, every clue but those whose trial spent the budget, counted
-on standard error), and its clue mix is same-heavy.
+that is true of the answer and false of that second one; then minimise: try dropping each clue
+once, in random order, and drop it when the answer stays unique. The result is irreducible
+(every clue needed) and unique, both checked at the end without the solver that decided the
+trials: each clue has an arrangement that breaks it alone (checked clue by clue here), and a
+fresh CaDiCaL (PySAT) proves the answer unique. The clue mix is same-heavy.
 
   python3 benches/grid_refute.py --positions 50 --seed 1 > benches/grid/refute/n50-s1.json
+
+Each trial is `satpuz solve` on the clues left (`--solver cadical` where the binary has it in
+process, else varisat): a fresh solver on satpuz's merged model reduced at the root, several
+times faster than one incremental CaDiCaL with a selector per clue. Most trials are spared: a
+clue is known needed once some arrangement other than the answer breaks it and no other clue
+left (`Witnesses`). The verdicts are exact, so the puzzle depends on the seed only, not on the
+solver or the arrangements known.
 
 Clue mix (draw weights): same 4, next_to 3, left_of 2, at 1, somewhere_left_of 1; no
 negations, no distances. The value a clue is about is drawn among those the second answer
@@ -16,10 +23,14 @@ misplaces (so the clue refutes it), the other value from any category.
 
 import argparse
 import json
+import os
 import random
+import resource
 import sys
+import time
 
-from grid_clues import Session, arrangement, clue_holds, key, puzzle_file, satpuz_count
+from grid_clues import Session, arrangement, key, puzzle_file, satpuz_answers, satpuz_count
+from grid_compare import unary_allowed
 
 KINDS = [("same", 4), ("next_to", 3), ("left_of", 2), ("at", 1), ("somewhere_left_of", 1)]
 
@@ -53,82 +64,191 @@ def refuting_clue(rng, other, place, where, n, k, seen):
     moved = sorted(v for v in place if other[v] != place[v])
     while True:
         clue = clue_about(rng, rng.choice(moved), place, where, n, k)
-        if clue and key(clue) not in seen and not clue_holds(clue, other, n):
+        if clue and key(clue) not in seen and not test_of(clue, n)(other):
             return clue
 
 
-def rotate(witness, clue, categories, needed, n, by_value):
-    """Model rotation: `witness` (value -> place) is a second answer that breaks `clue` alone
-    among the clues (`by_value`: each value's clues). Every arrangement a swap away (two places
-    exchanged in one category or in all) that breaks exactly one clue is a second
-    answer without that clue: the clue is needed, with no solver call. Returns the new
-    witnesses, as (arrangement, clue) pairs."""
-    rows = []
-    for cat in categories:
-        row = [None] * n
-        for v in cat["values"]:
-            row[witness[v]] = v
-        rows.append(row)
-    k = len(rows)
-    # One category, or whole positions (two categories at once spared almost no more trials).
-    swaps = [[c] for c in range(k)] + [list(range(k))]
-    found = []
-    for p in range(n):
-        for q in range(p + 1, n):
-            for cats in swaps:
-                moved = [v for c in cats for v in (rows[c][p], rows[c][q])]
-                swapped = dict(witness)
-                for c in cats:
-                    swapped[rows[c][p]], swapped[rows[c][q]] = q, p
-                touched = {key(c): c for v in moved for c in by_value.get(v, [])}
-                broken = [c for c in touched.values() if not clue_holds(c, swapped, n)]
-                if clue is not None and key(clue) not in touched:
-                    broken.append(clue)
-                if len(broken) == 1 and key(broken[0]) not in needed:
-                    needed.add(key(broken[0]))
-                    found.append((swapped, broken[0]))
-    return found
+def test_of(clue, n):
+    """The clue as a test of an arrangement (value -> place): `grid_clues.clue_holds`, compiled
+    once, since the witnesses test clues millions of times."""
+    a, b = clue["a"], clue.get("b")
+    kind = clue["kind"]
+    if kind == "at":
+        allowed = unary_allowed(clue, n)
+        return lambda place: place[a] in allowed
+    return {
+        "same": lambda place: place[a] == place[b],
+        "left_of": lambda place: place[a] + 1 == place[b],
+        "next_to": lambda place: abs(place[a] - place[b]) == 1,
+        "somewhere_left_of": lambda place: place[a] < place[b],
+    }[kind]
 
 
-def minimise(session, clues, rng, budget, seed, categories, place):
-    """Deletion-based minimisation on the one incremental solver: each clue, in random order,
-    is tried for removal once (under the other clues' selectors) and dropped when the answer
-    stays unique. A clue is needed once some arrangement other than the answer breaks it alone
-    (the set only shrinks, so it stays needed): the solver's second answer of a failed trial,
-    and the arrangements model rotation (`rotate`) finds from the answer and from each of
-    those, which spares most trials. Returns the clues kept and how many trials spent `budget`
-    undecided."""
+class Witnesses:
+    """Arrangements other than the answer, each with the clues it breaks (of all drawn, by
+    index) and how many of those are still in the set: one that breaks exactly one clue of the
+    set is a second answer without it, so that clue is needed (the set only shrinks, so it stays
+    needed). Known from the start: every block swap of the answer (the values of some
+    categories at two places trading places) and every second answer the drawing phase met;
+    then each trial's second answers; and every arrangement one swap (one category, or whole
+    places) from an arrangement that showed a clue needed (model rotation)."""
+
+    def __init__(self, clues, categories, place, n):
+        self.n = n
+        self.clues = clues
+        self.tests = [test_of(c, n) for c in clues]
+        self.category = {v: c for c, cat in enumerate(categories) for v in cat["values"]}
+        self.k = len(categories)
+        self.touching = {}
+        for i, c in enumerate(clues):
+            for v in {c["a"], c.get("b")} - {None}:
+                self.touching.setdefault(v, []).append(i)
+        self.place = place
+        self.live = [True] * len(clues)
+        # Arrangement a: how to rebuild it (("full", value -> place) or ("swap", base
+        # arrangement or None for the answer, p, q, categories)), the clues it breaks, how
+        # many of those are live.
+        self.how, self.breaks, self.alive = [], [], []
+        self.by_clue = [[] for _ in clues]
+        # needed[clue]: an arrangement that breaks it alone; rotate: arrangements to rotate.
+        self.needed = {}
+        self.rotate_next = []
+
+    def add(self, how, broken):
+        a = len(self.how)
+        self.how.append(how)
+        self.breaks.append(broken)
+        self.alive.append(sum(self.live[c] for c in broken))
+        for c in broken:
+            self.by_clue[c].append(a)
+        self._check(a)
+
+    def _check(self, a):
+        if self.alive[a] == 1:
+            c = next(c for c in self.breaks[a] if self.live[c])
+            if c not in self.needed:
+                self.needed[c] = a
+                self.rotate_next.append(a)
+
+    def add_full(self, other):
+        self.add(("full", other), [i for i, t in enumerate(self.tests) if not t(other)])
+
+    def dropped(self, c):
+        self.live[c] = False
+        for a in self.by_clue[c]:
+            self.alive[a] -= 1
+            self._check(a)
+
+    def rebuild(self, a):
+        how = self.how[a]
+        if how[0] == "full":
+            return how[1]
+        _, base, p, q, cats = how
+        place = dict(self.place if base is None else self.rebuild(base))
+        rows = self.rows(place)
+        for c in cats:
+            place[rows[c][p]], place[rows[c][q]] = q, p
+        return place
+
+    def rows(self, place):
+        rows = [[None] * self.n for _ in range(self.k)]
+        for v, p in place.items():
+            rows[self.category[v]][p] = v
+        return rows
+
+    def swaps(self, base, swap_sets, keep):
+        """Every arrangement one swap (of the categories of a set in `swap_sets`) from
+        arrangement `base` (None: the answer) that breaks at most `keep` live clues."""
+        place = dict(self.place if base is None else self.rebuild(base))
+        base_breaks = set() if base is None else set(self.breaks[base])
+        rows = self.rows(place)
+        for p in range(self.n):
+            for q in range(p + 1, self.n):
+                for cats in swap_sets:
+                    moved = [v for c in cats for v in (rows[c][p], rows[c][q])]
+                    for c in cats:
+                        place[rows[c][p]], place[rows[c][q]] = q, p
+                    touched = {i for v in moved for i in self.touching.get(v, ())}
+                    broken = (base_breaks - touched) | {i for i in touched if not self.tests[i](place)}
+                    for c in cats:
+                        place[rows[c][p]], place[rows[c][q]] = p, q
+                    if sum(self.live[i] for i in broken) <= keep:
+                        self.add(("swap", base, p, q, cats), sorted(broken))
+
+    def rotate(self):
+        """Model rotation of every arrangement that showed a clue needed since last time."""
+        singles = [[c] for c in range(self.k)] + [list(range(self.k))]
+        while self.rotate_next:
+            self.swaps(self.rotate_next.pop(), singles, 2)
+
+    def check(self, kept):
+        """Each clue kept has an arrangement that breaks it and no other clue kept."""
+        for c in kept:
+            other = self.rebuild(self.needed[c])
+            if self.tests[c](other) or not all(self.tests[i](other) for i in kept if i != c):
+                sys.exit(f"clue {self.clues[c]}: its witness does not show it needed")
+
+
+def minimise(clues, others, rng, seed, categories, place, binary, solver, name, verbose):
+    """Deletion-based minimisation: each clue, in random order, is tried for removal once and
+    dropped when the answer stays unique; a trial is spared when `Witnesses` knows the clue
+    needed. `others`: the drawing phase's second answers. Returns the indices of the clues
+    kept and the witnesses."""
     n = len(categories[0]["values"])
-    by_value = {}
-    for c in clues:
-        for v in (c["a"], c.get("b")):
-            if v is not None:
-                by_value.setdefault(v, []).append(c)
-    needed = set()
-    todo = rotate(place, None, categories, needed, n, by_value)
-    undecided = spared = 0
-    for tried, clue in enumerate(rng.sample(clues, len(clues))):
-        while todo:
-            witness, broken = todo.pop()
-            todo.extend(rotate(witness, broken, categories, needed, n, by_value))
-        if tried % 40 == 39:
-            print(f"seed {seed}: {tried + 1} tried, {len(clues)} clues left, {spared} trials "
-                  "spared by rotation", file=sys.stderr)
-        if key(clue) in needed:
-            spared += 1
+    k = len(categories)
+    known = Witnesses(clues, categories, place, n)
+    started, trials_cpu = time.process_time(), children_cpu()
+    block_swaps = [[c for c in range(k) if mask >> c & 1] for mask in range(1, 1 << k)] if k <= 6 \
+        else [[c] for c in range(k)] + [list(range(k))]
+    known.swaps(None, block_swaps, 3)
+    for other in others:
+        known.add_full(other)
+    trials = 0
+    order = rng.sample(range(len(clues)), len(clues))
+    for tried, c in enumerate(order):
+        known.rotate()
+        if tried % 20 == 19:
+            print(f"seed {seed}: {tried + 1}/{len(clues)} decided, {trials} trials, "
+                  f"{sum(known.live)} clues left, {time.process_time() - started:.0f} + "
+                  f"{children_cpu() - trials_cpu:.0f} s CPU (here + trials)",
+                  file=sys.stderr, flush=True)
+        if c in known.needed:
             continue
-        rest = [c for c in clues if c is not clue]
-        verdict = session.unique(rest, budget)
-        if verdict:
-            clues = rest
-            for v in (clue["a"], clue.get("b")):
-                if v is not None:
-                    by_value[v] = [c for c in by_value[v] if c is not clue]
-        elif verdict is False:
-            needed.add(key(clue))
-            todo.append((session.other, clue))
-        undecided += verdict is None
-    return clues, undecided
+        trials += 1
+        rest = [clues[i] for i in range(len(clues)) if known.live[i] and i != c]
+        before = children_cpu()
+        unique, answers = satpuz_answers(binary, puzzle_file(name, "", n, categories, rest), solver)
+        if verbose:
+            print(f"  trial {trials}, {clues[c]['kind']}: {'unique' if unique else 'a second answer'}, "
+                  f"{children_cpu() - before:.2f} s CPU", file=sys.stderr, flush=True)
+        if unique:
+            known.dropped(c)
+            continue
+        for other in answers:
+            if other != place:
+                known.add_full(other)
+        if c not in known.needed:
+            sys.exit(f"seed {seed}: satpuz's second answer without {clues[c]} breaks another clue")
+    kept = [i for i in range(len(clues)) if known.live[i]]
+    print(f"seed {seed}: {trials} trials of {len(clues)} clues", file=sys.stderr)
+    return kept, known
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def trial_solver(binary):
+    """CaDiCaL where the satpuz binary has it in process, else varisat."""
+    probe = {"name": "probe", "positions": {"count": 2}, "categories": [{"name": "c", "values": ["x", "y"]}],
+             "clues": [{"kind": "at", "a": "x", "position": 1}]}
+    try:
+        satpuz_answers(binary, probe, "cadical")
+        return "cadical"
+    except SystemExit:
+        print("satpuz has no CaDiCaL: the trials run on varisat", file=sys.stderr)
+        return "varisat"
 
 
 def main():
@@ -136,33 +256,43 @@ def main():
     ap.add_argument("--positions", type=int, required=True)
     ap.add_argument("--categories", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=int, default=None,
-                    help="conflicts a trial removal may spend; a clue whose trial spends it stays")
-    ap.add_argument("--satpuz", metavar="BINARY", help="check the puzzle is unique with satpuz too")
+    ap.add_argument("--satpuz", metavar="BINARY",
+                    default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "satpuz"),
+                    help="the satpuz binary that decides the trials (default: target/release/satpuz)")
+    ap.add_argument("--verbose", action="store_true", help="each trial's verdict and CPU time")
     args = ap.parse_args()
     n, k = args.positions, args.categories
     rng = random.Random(args.seed)
     categories, where, place = arrangement(rng, n, k)
     session = Session(categories, place, n)
-    clues, seen = [], set()
+    clues, seen, others = [], set(), []
     while not session.unique(clues):
+        others.append(session.other)
         clue = refuting_clue(rng, session.other, place, where, n, k, seen)
         seen.add(key(clue))
         session.add(clue)
         clues.append(clue)
-    print(f"seed {args.seed}: {len(clues)} clues refuting, minimising", file=sys.stderr)
-    clues, undecided = minimise(session, clues, rng, args.budget, args.seed, categories, place)
     session.close()
-    puzzle = puzzle_file(
-        f"refuted logic grid ({n} positions, {k} categories, seed {args.seed})",
-        f"benches/grid_refute.py --positions {n} --categories {k} --seed {args.seed}"
-        + (f" --budget {args.budget}" if args.budget is not None else ""),
-        n, categories, clues,
-    )
-    if args.satpuz and satpuz_count(args.satpuz, puzzle) != 1:
+    print(f"seed {args.seed}: {len(clues)} clues refuting, minimising", file=sys.stderr)
+    name = f"refuted logic grid ({n} positions, {k} categories, seed {args.seed})"
+    solver = trial_solver(args.satpuz)
+    kept, known = minimise(clues, others, rng, args.seed, categories, place, args.satpuz, solver, name,
+                           args.verbose)
+    # The checks, by other routes than the trials: a witness per clue, a fresh CaDiCaL.
+    known.check(kept)
+    clues = [clues[i] for i in kept]
+    check = Session(categories, place, n)
+    for clue in clues:
+        check.add(clue)
+    if not check.unique(clues):
+        sys.exit(f"seed {args.seed}: CaDiCaL finds a second answer")
+    check.close()
+    puzzle = puzzle_file(name, f"benches/grid_refute.py --positions {n} --categories {k} --seed {args.seed}",
+                         n, categories, clues)
+    if satpuz_count(args.satpuz, puzzle) != 1:
         sys.exit(f"seed {args.seed}: satpuz finds more than one answer")
     counts = {kd: sum(c["kind"] == kd for c in clues) for kd, _ in KINDS}
-    print(f"seed {args.seed}: {len(clues)} clues {counts}, {undecided} kept undecided", file=sys.stderr)
+    print(f"seed {args.seed}: {len(clues)} clues {counts}, each needed, unique", file=sys.stderr)
     json.dump(puzzle, sys.stdout, indent=2)
     print()
 
