@@ -538,6 +538,38 @@ pub struct StepNote {
     /// Every set of at most this many clues was proved to force no fact unknown before the
     /// step; an optimal step has one clue more.
     pub proved_none_up_to: usize,
+    /// A case split's proof by cases: each alternative to its facts supposed and followed
+    /// one clue at a time to a contradiction (empty for a step of at most three clues, or
+    /// when no proof within two levels of cases was found).
+    pub cases: Vec<CaseNote>,
+}
+
+/// One case of a case split's proof by cases.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct CaseNote {
+    /// The case in sentences.
+    pub sentence: String,
+    /// What it supposes (a value at a place).
+    pub assume: FactNote,
+    /// What single clues and the categories then force, in order.
+    pub lines: Vec<CaseLineNote>,
+    /// The clue (its number) that then cannot hold; null when the categories cannot (a value
+    /// with no place left, or a place left to none) or when the case splits again.
+    pub broken_clue: Option<usize>,
+    /// When the case splits again: one value's places left, each a case ending in a
+    /// contradiction.
+    pub cases: Vec<CaseNote>,
+    /// Once the case is ruled out: what single clues and the categories force.
+    pub after: Vec<CaseLineNote>,
+}
+
+/// One line of a case: a clue (or the categories) and what it forces.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct CaseLineNote {
+    /// The clue's number; null for the categories.
+    pub clue: Option<usize>,
+    /// What it forces.
+    pub facts: Vec<FactNote>,
 }
 
 /// `satpuz explain --json`.

@@ -16,7 +16,8 @@ use satpuz::report::{ExplainReport, SCHEMA_VERSION, millis};
 use satpuz::solve::Verdict;
 use satpuz::solve::difficulty::{Difficulty, rate};
 use satpuz::solve::steps::{
-    Clued, Explanation, Fact, Step, StepKind, Stepper, StepsError, explain, explain_encoded_with,
+    Case, Clued, End, Explanation, Fact, Step, StepKind, Stepper, StepsError, explain,
+    explain_encoded_with,
 };
 
 use super::input::{
@@ -155,8 +156,26 @@ pub fn text(name: &str, clued: &Clued, explanation: &Explanation) -> String {
     for (i, step) in explanation.steps.iter().enumerate() {
         let tag = tag(step);
         let _ = writeln!(out, "{:>3}. {}{tag}", i + 1, clued.sentence(step));
+        cases_text(&mut out, clued, &step.cases, "", 7);
     }
     out
+}
+
+/// A case split's cases, numbered ("Case 2.1" for a sub-case), one paragraph each,
+/// indented under their step.
+fn cases_text(out: &mut String, clued: &Clued, cases: &[Case], prefix: &str, indent: usize) {
+    for (i, case) in cases.iter().enumerate() {
+        let number = format!("{prefix}{}", i + 1);
+        let _ = writeln!(
+            out,
+            "{:indent$}Case {number}. {}",
+            "",
+            clued.case_sentence(case)
+        );
+        if let End::Split(sub) = &case.end {
+            cases_text(out, clued, sub, &format!("{number}."), indent + 2);
+        }
+    }
 }
 
 /// The bracket after a step of more than one clue: how many clues, and what the search

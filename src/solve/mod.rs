@@ -7,6 +7,7 @@ compile_error!(
 );
 #[cfg(feature = "cadical")]
 pub mod cadical;
+pub mod cases;
 pub mod components;
 pub mod difficulty;
 pub mod enumerate;

@@ -25,9 +25,10 @@ use std::collections::VecDeque;
 use crate::cnf::Lit;
 use crate::model::{Constraint, EncodeOptions, Encoded, holds};
 use crate::solve::SolveError;
+use crate::solve::cases::{Case, CaseWorld};
 use crate::solve::propagate::{Possible, all_different_excluded, scope, supports};
 use crate::solve::session::{Deletion, Direction, NoWitnesses, Role, Session};
-use crate::solve::steps::{Clued, Fact, Step, StepsError};
+use crate::solve::steps::{COMBINED_MAX, Clued, Fact, Step, StepsError};
 
 /// Witness answers kept at most (the oldest go first).
 const MAX_WITNESSES: usize = 512;
@@ -401,6 +402,7 @@ impl Stepper {
         local: bool,
     ) -> Result<Step, StepsError> {
         let before = self.known_facts();
+        let possible_before = self.possible();
         // The values placed first: what the categories make of them is no news.
         let mut follows = Vec::new();
         if forced.iter().any(|f| f.holds) {
@@ -423,6 +425,11 @@ impl Stepper {
         } else {
             self.uses(&clues, &facts, before)?
         };
+        let cases = if clues.len() > COMBINED_MAX && self.structure_exact {
+            self.cases(&clues, &possible_before, &facts)
+        } else {
+            Vec::new()
+        };
         Ok(Step {
             clues,
             uses,
@@ -431,7 +438,28 @@ impl Stepper {
             round,
             searched,
             proved,
+            cases,
         })
+    }
+
+    /// The proof by cases of a case split's `facts` from `clues`, with the values `possible`
+    /// before it (none found: empty).
+    fn cases(&self, clues: &[usize], possible: &[Vec<bool>], facts: &[Fact]) -> Vec<Case> {
+        let world = CaseWorld {
+            constraints: &self.clue_constraints,
+            scopes: &self.clue_scopes,
+            clues,
+            groups: self
+                .structure
+                .iter()
+                .filter_map(|c| match c {
+                    Constraint::AllDifferent(vars) => Some(&vars[..]),
+                    _ => None,
+                })
+                .collect(),
+            base: &self.answer,
+        };
+        world.prove(possible, facts).unwrap_or_default()
     }
 
     /// A minimal set of known facts about clue `clue`'s variables that with it still force

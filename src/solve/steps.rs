@@ -16,8 +16,9 @@
 use std::ops::Range;
 
 use crate::model::{EncodeOptions, Model};
-use crate::report::{ClueNote, FactNote, StepNote};
+use crate::report::{CaseLineNote, CaseNote, ClueNote, FactNote, StepNote};
 use crate::solve::SolveError;
+pub use crate::solve::cases::{Case, Deduction, End, Reason};
 use crate::solve::difficulty::round_costs;
 pub use crate::solve::stepper::Stepper;
 
@@ -104,6 +105,10 @@ pub struct Step {
     /// step, by a search again below its size for a later one (facts found by the round's
     /// earlier steps may let fewer clues force something). 0 for a one-clue step.
     pub proved: usize,
+    /// For a case split: its proof by cases, each alternative to its facts supposed and
+    /// followed one clue at a time to a contradiction (empty for a smaller step, or when no
+    /// such proof within two levels of cases was found).
+    pub cases: Vec<Case>,
 }
 
 impl Step {
@@ -203,8 +208,81 @@ impl Clued {
                 follows: s.follows.iter().map(|&f| self.fact_note(f)).collect(),
                 optimal: s.proved_fewest(),
                 proved_none_up_to: s.proved,
+                cases: s.cases.iter().map(|c| self.case_note(c)).collect(),
             })
             .collect()
+    }
+
+    /// A case of a proof by cases, for reports.
+    pub fn case_note(&self, case: &Case) -> CaseNote {
+        let line = |d: &Deduction| CaseLineNote {
+            clue: match d.by {
+                Reason::Clue(c) => Some(self.notes[c].clue),
+                Reason::Categories => None,
+            },
+            facts: d.facts.iter().map(|&f| self.fact_note(f)).collect(),
+        };
+        CaseNote {
+            sentence: self.case_sentence(case),
+            assume: self.fact_note(case.assume),
+            lines: case.lines.iter().map(line).collect(),
+            broken_clue: match case.end {
+                End::Broken(Reason::Clue(c)) => Some(self.notes[c].clue),
+                _ => None,
+            },
+            cases: match &case.end {
+                End::Split(sub) => sub.iter().map(|c| self.case_note(c)).collect(),
+                End::Broken(_) => Vec::new(),
+            },
+            after: case.after.iter().map(line).collect(),
+        }
+    }
+
+    /// "Suppose A. By clue 4, B. So C. Then clue 9 cannot hold. So not A." (a split ends
+    /// "Then D or E: each fails."), then what follows once A is ruled out.
+    pub fn case_sentence(&self, case: &Case) -> String {
+        let mut out = format!("Suppose {}.", (self.describe)(case.assume));
+        for line in &case.lines {
+            out.push(' ');
+            out.push_str(&self.line_sentence(line));
+        }
+        match &case.end {
+            End::Broken(Reason::Clue(c)) => out.push_str(&format!(
+                " Then {} {} cannot hold.",
+                self.clue_noun, self.notes[*c].clue
+            )),
+            End::Broken(Reason::Categories) => {
+                out.push_str(" Then some value has no place left, or some place no value.")
+            }
+            End::Split(sub) => {
+                let places: Vec<String> = sub.iter().map(|c| (self.describe)(c.assume)).collect();
+                out.push_str(&format!(" Then {}: each fails.", or_list(&places)));
+            }
+        }
+        let ruled_out = Fact {
+            holds: false,
+            ..case.assume
+        };
+        out.push_str(&format!(" So {}.", (self.describe)(ruled_out)));
+        for line in &case.after {
+            out.push(' ');
+            out.push_str(&self.line_sentence(line));
+        }
+        out
+    }
+
+    /// "By clue 4, A and B." or, for the categories, "So A."
+    fn line_sentence(&self, line: &Deduction) -> String {
+        let facts: Vec<String> = line.facts.iter().map(|&f| (self.describe)(f)).collect();
+        match line.by {
+            Reason::Clue(c) => format!(
+                "By {} {}, {}.",
+                self.clue_noun,
+                self.notes[c].clue,
+                and_list(&facts)
+            ),
+            Reason::Categories => format!("So {}.", and_list(&facts)),
+        }
     }
 
     /// "By clue 3 (its words), knowing that A: B; C." from the clues' own wording.
@@ -223,6 +301,15 @@ impl Clued {
         let facts: Vec<String> = step.facts.iter().map(|&f| (self.describe)(f)).collect();
         out.push_str(&format!(": {}.", facts.join("; ")));
         out
+    }
+}
+
+/// "a", "a or b", "a, b or c".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 
