@@ -9,9 +9,12 @@
 //! subtree under it is open. The learned clauses stay (each follows from the formula alone) and
 //! nothing grows with the number of models.
 
+use std::time::Instant;
+
+use super::stats::{self, Calls};
 use super::stop::{CountedVars, Enumerated, Stop};
-use super::{SolveError, Varisat};
-use crate::cnf::Cnf;
+use super::{Backend, SolveError, Varisat};
+use crate::cnf::{Cnf, Lit};
 
 /// Counts the formula's distinct projected models (on its `c p show`/`c ind` variables, every
 /// variable when it names none) on one thread, until there are no more, `limit` were counted,
@@ -31,10 +34,57 @@ pub fn count_enumerate(
         .map(|v| varisat::Var::from_index(v.idx()))
         .collect();
     solver.solver.start_projected_enumeration(&projected);
+    let mut enumerating = Enumerating {
+        solver,
+        calls: Calls::default(),
+    };
+    let start = Instant::now();
     // The solver moves on to the next model by itself: nothing to add between solves.
-    counted.count_with(&mut solver, limit, stop, on_count, |_| {
+    let counted = counted.count_with(&mut enumerating, limit, stop, on_count, |_| {
         std::ops::ControlFlow::Continue(())
-    })
+    });
+    stats::record_calls(start.elapsed(), enumerating.calls);
+    counted
+}
+
+/// The enumerating solver: its calls, a few hundred nanoseconds each, are recorded in
+/// [`stats`] in one sum rather than timed one by one.
+struct Enumerating {
+    solver: Varisat,
+    calls: Calls,
+}
+
+impl Backend for Enumerating {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        debug_assert!(
+            false,
+            "an enumeration adds no clause (vendor/varisat/PATCHES.md)"
+        );
+        self.solver.add_clause(lits);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
+        debug_assert!(
+            assumptions.is_empty(),
+            "an enumeration takes no assumptions"
+        );
+        let verdict = self.solver.solve_unrecorded();
+        self.calls.calls += 1;
+        match verdict {
+            Ok(true) => self.calls.satisfiable += 1,
+            Ok(false) => {}
+            Err(_) => self.calls.gave_up += 1,
+        }
+        verdict
+    }
+
+    fn model(&self, num_vars: u32) -> Vec<bool> {
+        self.solver.model(num_vars)
+    }
+
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        self.solver.failed_assumptions()
+    }
 }
 
 #[cfg(test)]
@@ -66,6 +116,32 @@ mod tests {
         );
         let some = count_enumerate(&cnf, Some(5), &Stop::never(), &mut |_| {}).unwrap();
         assert_eq!(some.found, 5);
+    }
+
+    /// The enumeration keeps no copy of each model (`vendor/varisat/src/model.rs`); one read
+    /// anyway is read from the solver's assignment: each is a model, each projection new.
+    #[test]
+    fn models_read_during_an_enumeration_are_the_models_enumerated() {
+        let cnf = at_most_one(6);
+        let mut solver = Varisat::with_cnf(&cnf);
+        let all: Vec<varisat::Var> = (0..6).map(varisat::Var::from_index).collect();
+        solver.solver.start_projected_enumeration(&all);
+        let mut seen = std::collections::BTreeSet::new();
+        while solver.solve_unrecorded().unwrap() {
+            let model = solver.model(6);
+            assert!(model.iter().filter(|&&b| b).count() <= 1, "{model:?}");
+            for (i, &value) in model.iter().enumerate() {
+                let var = varisat::Var::from_index(i);
+                assert_eq!(solver.solver.model_value(var), Some(value));
+            }
+            assert!(seen.insert(model.clone()), "{model:?} twice");
+        }
+        assert_eq!(seen.len(), 7);
+        // Back to a solver for the formula: its model is a copy again, and a model.
+        solver.solver.end_projected_enumeration();
+        solver.add_clause(&[Lit::new(2, false)]);
+        assert!(solver.solve(&[]).unwrap());
+        assert_eq!(solver.model(6), [false, false, true, false, false, false]);
     }
 
     #[test]

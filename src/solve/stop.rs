@@ -107,8 +107,13 @@ impl Stop {
 
     /// Why the run must stop, if it must. The first reason seen sticks.
     pub fn reason(&self) -> Option<StopReason> {
+        self.reason_with_clock(true)
+    }
+
+    /// [`Stop::reason`], the deadline looked at only if `read_clock`.
+    fn reason_with_clock(&self, read_clock: bool) -> Option<StopReason> {
         let state = self.state.load(Ordering::SeqCst);
-        if state == RUNNING && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if state == RUNNING && read_clock && self.deadline.is_some_and(|d| Instant::now() >= d) {
             let _ =
                 self.state
                     .compare_exchange(RUNNING, TIMEOUT, Ordering::SeqCst, Ordering::SeqCst);
@@ -117,6 +122,16 @@ impl Stop {
             TIMEOUT => Some(StopReason::Timeout),
             INTERRUPTED => Some(StopReason::Interrupted),
             _ => None,
+        }
+    }
+
+    /// A [`Polled`] check of this stop condition, for a loop that asks very often.
+    pub fn polled(&self) -> Polled {
+        Polled {
+            stop: self.clone(),
+            stride: 1,
+            left: 0,
+            last_clock: None,
         }
     }
 
@@ -129,6 +144,51 @@ impl Stop {
     /// Time since the stop condition was made.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+}
+
+/// [`Stop::reason`] for a loop that asks more often than the deadline needs: a solver's check
+/// before each conflict, an enumeration's before each model (a few hundred nanoseconds apart,
+/// where a clock read costs tens). The flag is read at every ask; the clock only at every
+/// `stride`-th, and the stride doubles (up to [`Polled::MAX_STRIDE`]) while the asks between
+/// two reads took under [`Polled::QUICK`], and falls back to 1 as soon as they did not: a
+/// deadline is seen at most `MAX_STRIDE` quick asks late.
+#[derive(Debug, Clone)]
+pub struct Polled {
+    stop: Stop,
+    stride: u32,
+    /// Asks left before the next clock read.
+    left: u32,
+    last_clock: Option<Instant>,
+}
+
+impl Polled {
+    /// Asks between two clock reads at most.
+    pub const MAX_STRIDE: u32 = 64;
+    /// Asks faster than this in all between two clock reads let the stride grow.
+    pub const QUICK: Duration = Duration::from_micros(50);
+
+    /// Why the run must stop, if it must (the deadline read as above).
+    pub fn reason(&mut self) -> Option<StopReason> {
+        if self.stop.deadline.is_none() || self.left > 0 {
+            self.left = self.left.saturating_sub(1);
+            return self.stop.reason_with_clock(false);
+        }
+        let now = Instant::now();
+        let quick = self.last_clock.is_some_and(|t| now - t < Self::QUICK);
+        self.stride = if quick {
+            (self.stride * 2).min(Self::MAX_STRIDE)
+        } else {
+            1
+        };
+        self.left = self.stride - 1;
+        self.last_clock = Some(now);
+        self.stop.reason()
+    }
+
+    /// Has the flag been raised or the deadline passed (read as above)?
+    pub fn should_stop(&mut self) -> bool {
+        self.reason().is_some()
     }
 }
 
@@ -344,8 +404,9 @@ impl CountedVars {
     ) -> Result<Enumerated, SolveError> {
         let mut found = 0u64;
         let mut stopped = None;
+        let mut polled = stop.polled();
         while limit.is_none_or(|l| found < l) {
-            stopped = stop.reason();
+            stopped = polled.reason();
             if stopped.is_some() {
                 break;
             }
@@ -467,6 +528,28 @@ mod tests {
             assert_eq!(done.found, 100, "count {count}");
             assert_eq!(done.stopped, Some(StopReason::Interrupted));
         }
+    }
+
+    #[test]
+    fn a_polled_stop_sees_a_flag_at_once_and_a_deadline_within_its_stride() {
+        let stop = Stop::new(Some(Duration::from_millis(30)));
+        let mut polled = stop.polled();
+        // Quick asks: the stride grows to its largest.
+        for _ in 0..1000 {
+            assert_eq!(polled.reason(), None);
+        }
+        std::thread::sleep(Duration::from_millis(40));
+        let late = (1..=Polled::MAX_STRIDE + 1).find(|_| polled.should_stop());
+        assert!(late.is_some(), "the deadline unseen after a whole stride");
+        assert_eq!(polled.reason(), Some(StopReason::Timeout));
+
+        let stop = Stop::new(Some(Duration::from_secs(3600)));
+        let mut polled = stop.polled();
+        for _ in 0..1000 {
+            assert!(!polled.should_stop());
+        }
+        stop.interrupt();
+        assert_eq!(polled.reason(), Some(StopReason::Interrupted));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::{
     context::{parts::*, Context},
     decision::make_decision,
     enumerate::{exhausted, learned_unit, replay_decision, Replayed},
-    model::reconstruct_global_model,
+    model::{model_found_in_trail, reconstruct_global_model},
     proof,
     prop::{backtrack, enqueue_assignment, propagate, Conflict, Reason},
     state::SatState,
@@ -46,7 +46,12 @@ pub fn conflict_step<'a>(
 
     let conflict = match conflict {
         Ok(()) => {
-            reconstruct_global_model(ctx.borrow());
+            // satpuz: an enumeration reads no model (`crate::model::model_found_in_trail`).
+            if ctx.part(EnumerationP).active && !ctx.part(ProofP).models_in_proof() {
+                model_found_in_trail(ctx.borrow());
+            } else {
+                reconstruct_global_model(ctx.borrow());
+            }
             return;
         }
         Err(FoundConflict::Assumption) => {

@@ -78,7 +78,9 @@ pub fn exhausted(
         ctx.part_mut(SolverStateP).sat_state = SatState::UnsatUnderAssumptions;
         return;
     }
-    enumeration.flipped.retain(|&l| l < level);
+    // `flipped` is increasing: the levels below `level` are a prefix.
+    let below = enumeration.flipped.partition_point(|&l| l < level);
+    enumeration.flipped.truncate(below);
     enumeration.flipped.push(level);
     enumeration.fixed = level;
     let decision = ctx.part(TrailP).decision_at(level);
@@ -103,9 +105,17 @@ pub fn next_after_model(
     ctx.part_mut(SolverStateP).sat_state = SatState::Unknown;
     let trail = ctx.part(TrailP);
     let vsids = ctx.part(VsidsP);
-    let projected = (1..=trail.current_level())
-        .take_while(|&level| vsids.has_priority(trail.decision_at(level).var()))
-        .count();
+    // The projected decisions come first (they have priority): the levels that took one are
+    // a prefix, found by bisection.
+    let (mut projected, mut beyond) = (0, trail.current_level() + 1);
+    while beyond - projected > 1 {
+        let mid = projected + (beyond - projected) / 2;
+        if vsids.has_priority(trail.decision_at(mid).var()) {
+            projected = mid;
+        } else {
+            beyond = mid;
+        }
+    }
     exhausted(ctx.borrow(), projected);
 }
 

@@ -253,8 +253,9 @@ impl<'a> Solver<'a> {
         if ctx.part(SolverStateP).sat_state != SatState::Sat {
             return None;
         }
-        let global = ctx.part(VariablesP).global_from_user().get(var)?;
-        ctx.part(ModelP).assignment()[global.index()]
+        let variables = ctx.part(VariablesP);
+        let global = variables.global_from_user().get(var)?;
+        (ctx.part(ModelP)).value(variables, ctx.part(AssignmentP), global)
     }
 
     /// Set of literals that satisfy the formula.
@@ -270,7 +271,8 @@ impl<'a> Solver<'a> {
                             .global_from_user()
                             .get(user_var)
                             .expect("no existing global var for user var");
-                        ctx.part(ModelP).assignment()[global_var.index()]
+                        (ctx.part(ModelP))
+                            .value(ctx.part(VariablesP), ctx.part(AssignmentP), global_var)
                             .map(|value| user_var.lit(value))
                     })
                     .collect(),
