@@ -5,13 +5,15 @@
 #   benches/compare.sh              the table's files
 #   benches/compare.sh FILE...      any grid files in the bench format (benches/grid/)
 #   benches/compare.sh --families   the families of the other generators (benches/grid/refute/,
-#                                   benches/grid/batch/) in CPU time, then the worst ratio per family and size
+#                                   refute-budget/, batch/) in CPU time, then the worst ratio per
+#                                   family and size
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 if [ "${1:-}" = --families ]; then
     shift
-    set -- --cpu --runs 1 --worst benches/grid/refute/*.json benches/grid/batch/*.json "$@"
+    set -- --cpu --runs 1 --worst benches/grid/refute/*.json benches/grid/refute-budget/*.json \
+        benches/grid/batch/*.json "$@"
 elif [ $# -eq 0 ]; then
     set -- benches/grid/n10-s1-relaxed.json benches/grid/n20-s2.json \
         benches/grid/n20-s2-relaxed.json benches/grid/n30-s1.json \
