@@ -134,9 +134,33 @@ impl Clauses {
     }
 }
 
+/// Clauses up to this length are deduplicated by scanning what is already pushed; longer
+/// ones (an automaton's supports run to a thousand literals) through a sorted copy.
+const LINEAR_DEDUP_UP_TO: usize = 16;
+
+impl Clauses {
+    /// [`ClauseSink::add_clause`] for a long clause, with the same result: the literals in
+    /// their first order, repeats dropped, nothing added for a tautology.
+    fn add_long_clause(&mut self, lits: &[Lit]) {
+        let mut sorted = lits.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.iter().any(|&l| sorted.binary_search(&!l).is_ok()) {
+            return; // tautology: always satisfied
+        }
+        let mut seen = rustc_hash::FxHashSet::default();
+        self.lits
+            .extend(lits.iter().copied().filter(|&l| seen.insert(l)));
+        self.ends.push(self.lits.len());
+    }
+}
+
 impl ClauseSink for Clauses {
     fn add_clause(&mut self, lits: &[Lit]) {
         let start = self.lits.len();
+        if lits.len() > LINEAR_DEDUP_UP_TO {
+            return self.add_long_clause(lits);
+        }
         for &l in lits {
             if self.lits[start..].contains(&!l) {
                 self.lits.truncate(start); // tautology: always satisfied

@@ -28,7 +28,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
-use crate::cnf::{ClauseSink, Cnf, Lit};
+use crate::cnf::{ClauseSink, Clauses, Cnf, Lit};
 
 use super::bits::{Bit, Val, resolve};
 use super::{Encoded, Guarded, VarId};
@@ -212,16 +212,18 @@ fn reduce<S>(layers: Layers<S>) -> Layers<S> {
             .enumerate()
             .map(|(q, mut out)| {
                 out.sort_unstable();
+                if let Some(&merged) = index.get(&out) {
+                    return merged;
+                }
                 let next = index.len();
-                *index.entry(out.clone()).or_insert_with(|| {
-                    keep[i].push(q);
-                    merged_arcs[i].extend(out.iter().map(|&(letter, to)| Arc {
-                        from: next,
-                        letter,
-                        to,
-                    }));
-                    next
-                })
+                keep[i].push(q);
+                merged_arcs[i].extend(out.iter().map(|&(letter, to)| Arc {
+                    from: next,
+                    letter,
+                    to,
+                }));
+                index.insert(out, next);
+                next
             })
             .collect();
     }
@@ -254,8 +256,11 @@ fn write_layers<S>(
         Val::Const(b) => Val::Const(!b),
         Val::Lit(l) => Val::Lit(!l),
     };
+    // One buffer for every clause: hundreds of thousands of them for Hooks #4.
+    let mut buffer: Vec<Lit> = Vec::new();
+    let mut emit = |vals: &[Val]| emit(vals, &mut buffer, &mut add);
     if !layers.accepts_some() {
-        emit(&[], &mut add);
+        emit(&[]);
         return layers.states.iter().map(|_| Vec::new()).collect();
     }
     let state: Vec<Vec<Val>> = layers
@@ -275,14 +280,11 @@ fn write_layers<S>(
         let mut into: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); state[i + 1].len()];
         for a in arcs {
             has_arc[a.from][a.letter] = true;
-            emit(
-                &[
-                    not(state[i][a.from]),
-                    not(letter(a.letter)),
-                    state[i + 1][a.to],
-                ],
-                &mut add,
-            );
+            emit(&[
+                not(state[i][a.from]),
+                not(letter(a.letter)),
+                state[i + 1][a.to],
+            ]);
             match into[a.to].iter_mut().find(|(p, _)| *p == a.from) {
                 Some((_, by)) => by.push(a.letter),
                 None => into[a.to].push((a.from, vec![a.letter])),
@@ -293,26 +295,26 @@ fn write_layers<S>(
         for (q, row) in has_arc.iter().enumerate() {
             let mut out: Vec<Val> = vec![not(state[i][q])];
             out.extend((0..alphabet).filter(|&a| row[a]).map(letter));
-            emit(&out, &mut add);
+            emit(&out);
         }
         for (to, &s) in state[i + 1].iter().enumerate() {
             let mut from: Vec<Val> = vec![not(s)];
             from.extend(into[to].iter().map(|&(q, _)| state[i][q]));
-            emit(&from, &mut add);
+            emit(&from);
             let mut letters_in: Vec<usize> =
                 into[to].iter().flat_map(|(_, by)| by.clone()).collect();
             letters_in.sort_unstable();
             letters_in.dedup();
             let mut by: Vec<Val> = vec![not(s)];
             by.extend(letters_in.iter().map(|&a| letter(a)));
-            emit(&by, &mut add);
+            emit(&by);
             // Came through q, then by one of the letters from q to here: with one state per
             // layer before, this fixes the state after.
             if into[to].len() > 1 {
                 for (q, by) in &into[to] {
                     let mut cl: Vec<Val> = vec![not(s), not(state[i][*q])];
                     cl.extend(by.iter().map(|&a| letter(a)));
-                    emit(&cl, &mut add);
+                    emit(&cl);
                 }
             }
         }
@@ -325,18 +327,18 @@ fn write_layers<S>(
                     .filter(|(row, _)| row[a])
                     .map(|(_, &s)| s),
             );
-            emit(&support, &mut add);
+            emit(&support);
         }
     }
     for layer in &state {
-        emit(layer, &mut add);
+        emit(layer);
     }
     state
 }
 
-/// A clause over values: a true one drops the clause, false ones drop out.
-fn emit(vals: &[Val], add: &mut impl FnMut(&[Lit])) {
-    let mut lits = Vec::with_capacity(vals.len());
+/// A clause over values, built in `lits`: a true one drops the clause, false ones drop out.
+fn emit(vals: &[Val], lits: &mut Vec<Lit>, add: &mut impl FnMut(&[Lit])) {
+    lits.clear();
     for &v in vals {
         match v {
             Val::Const(true) => return,
@@ -344,7 +346,7 @@ fn emit(vals: &[Val], add: &mut impl FnMut(&[Lit])) {
             Val::Lit(l) => lits.push(l),
         }
     }
-    add(&lits);
+    add(lits);
 }
 
 /// The letters of each position that may hold (not constant false).
@@ -382,15 +384,15 @@ impl Encoded {
     /// bits "the automaton is in this state" (a constant where the layer has one state).
     pub(crate) fn regular<S>(&mut self, layers: &Layers<S>, letters: &[Vec<Bit>]) -> Vec<Vec<Bit>> {
         let vals = self.resolve_letters(letters);
-        let mut clauses: Vec<Vec<Lit>> = Vec::new();
+        let mut clauses = Clauses::default();
         let cnf = &mut self.cnf;
         let states = write_layers(
             layers,
             &vals,
             || cnf.fresh_lit(),
-            |cl| clauses.push(cl.to_vec()),
+            |cl| clauses.add_clause(cl),
         );
-        for cl in &clauses {
+        for cl in clauses.iter() {
             self.cnf.add_clause(cl);
         }
         states
