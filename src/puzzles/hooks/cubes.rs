@@ -88,28 +88,50 @@ pub(crate) fn solve_unique_in_cubes(
     backend: &mut dyn Backend,
     cubes: &[Vec<Lit>],
 ) -> Result<Verdict, SolveError> {
+    let mut models: Vec<Vec<bool>> = Vec::with_capacity(2);
+    enumerate_in_cubes(cnf, backend, cubes, Some(2), |m| models.push(m.to_vec()))?;
+    Ok(Verdict::of_first_two(models))
+}
+
+/// [`solve::enumerate`] with the search split into `cubes` run in turn on one solver (plain
+/// when there are none): up to `limit` distinct grids, each blocked under a guard released at
+/// the end, so a grid found in one cube is never found again in a later one.
+pub(crate) fn enumerate_in_cubes(
+    cnf: &mut Cnf,
+    backend: &mut dyn Backend,
+    cubes: &[Vec<Lit>],
+    limit: Option<u64>,
+    mut on_model: impl FnMut(&[bool]),
+) -> Result<u64, SolveError> {
     if cubes.is_empty() {
-        return solve::solve_unique(cnf, backend);
+        return solve::enumerate(cnf, backend, limit, |m| {
+            on_model(m);
+            std::ops::ControlFlow::Continue(())
+        });
     }
     let (primary, one_hot) = solve::projection(cnf);
     let act = cnf.vars.fresh().pos_lit();
-    let mut models: Vec<Vec<bool>> = Vec::with_capacity(2);
+    let mut found = 0u64;
     'cubes: for cube in cubes {
         let mut assumptions = cube.clone();
         assumptions.push(act);
-        while backend.solve(&assumptions)? {
-            let model = backend.model(cnf.num_vars());
-            let mut clause = solve::blocking_clause(&primary, one_hot, &model);
-            clause.push(!act);
-            models.push(model);
-            if models.len() == 2 {
+        loop {
+            if limit.is_some_and(|l| found >= l) {
                 break 'cubes;
             }
+            if !backend.solve(&assumptions)? {
+                break;
+            }
+            let model = backend.model(cnf.num_vars());
+            on_model(&model);
+            found += 1;
+            let mut clause = solve::blocking_clause(&primary, one_hot, &model);
+            clause.push(!act);
             backend.add_clause(&clause);
         }
     }
     backend.add_clause(&[!act]);
-    Ok(Verdict::of_first_two(models))
+    Ok(found)
 }
 
 /// How many threads share a puzzle's cubes, at most ([`cube_threads`]).
