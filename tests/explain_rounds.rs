@@ -16,7 +16,7 @@ use satpuz::puzzles::grid::family::clued;
 use satpuz::puzzles::grid::generate::{GridShape, generate};
 use satpuz::puzzles::inquest::{Length, deal};
 use satpuz::solve::difficulty::{Difficulty, rate};
-use satpuz::solve::steps::{Clued, Explanation, Fact, explain};
+use satpuz::solve::steps::{Clued, Explanation, Fact, Stepper, explain, explain_from};
 
 // ---- brute force over arrangements ----
 
@@ -267,6 +267,50 @@ fn every_step_marked_optimal_is_cardinality_minimal() {
     assert!(
         optimal >= 20,
         "{optimal} optimal steps of two clues or more checked"
+    );
+    assert!(checked >= optimal, "{checked} steps checked");
+}
+
+/// The hitting-set search (which takes over past the exhaustive search's budget) against
+/// the brute force and the exhaustive search: with a budget of 3 sets per size, every round
+/// past one clue is found by hitting sets; each step it marks optimal is cardinality-minimal
+/// by brute force, and the rating (level, score, largest step) is the exhaustive search's.
+#[test]
+fn the_hitting_set_proof_agrees_with_the_brute_force_and_the_exhaustive_search() {
+    let mut puzzles: Vec<GridPuzzle> = vec![load("zebra.json")];
+    for (positions, categories, seeds) in [(4, 4, 1..=8), (5, 4, 1..=2), (6, 4, 3..=3)] {
+        for seed in seeds {
+            let shape = GridShape {
+                positions,
+                categories,
+            };
+            puzzles.push(generate(shape, seed).expect("generates").puzzle);
+        }
+    }
+    let (mut checked, mut optimal, mut wide) = (0, 0, 0);
+    for p in &puzzles {
+        let c = clued(p).expect("builds");
+        let stepper = Stepper::new(&c, &[]).expect("starts").with_max_subsets(3);
+        let by_hitting_sets = explain_from(stepper).expect("explains");
+        let exhaustive = explain(&c, &[]).expect("explains");
+        assert_eq!(
+            canonical(&rate(&by_hitting_sets.steps)),
+            canonical(&rate(&exhaustive.steps)),
+            "{}: hitting sets and the exhaustive search rate it alike",
+            p.name
+        );
+        let (k, o) = check_optimal(&c, &by_hitting_sets, 60_000);
+        checked += k;
+        optimal += o;
+        wide += by_hitting_sets
+            .steps
+            .iter()
+            .filter(|s| s.clues.len() >= 3 && s.proved_fewest())
+            .count();
+    }
+    assert!(
+        optimal >= 20 && wide >= 5,
+        "{optimal} optimal steps of two clues or more checked, {wide} of three or more"
     );
     assert!(checked >= optimal, "{checked} steps checked");
 }

@@ -13,6 +13,7 @@ pub mod difficulty;
 pub mod enumerate;
 pub mod explain;
 pub mod external;
+pub(crate) mod hitting;
 #[cfg(feature = "kissat")]
 pub mod kissat;
 pub mod parallel;

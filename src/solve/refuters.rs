@@ -78,6 +78,20 @@ impl Refuters {
         self.seen = remembered;
     }
 
+    /// The unknown facts (bit `j`: `facts()[j]`).
+    pub(super) fn facts(&self) -> &[Fact] {
+        &self.facts
+    }
+
+    /// The correction sets of unknown fact `j`: per answer that breaks it, the live clues it
+    /// breaks (bit `i`: `live[i]`). A set of clues forcing the fact hits every one.
+    pub(super) fn correction_sets(&self, j: usize) -> Vec<u128> {
+        (0..self.len())
+            .filter(|&w| self.breaks_facts[w * self.words + j / 64] & (1 << (j % 64)) != 0)
+            .map(|w| self.breaks_clues[w])
+            .collect()
+    }
+
     /// How many answers it holds.
     pub(super) fn len(&self) -> usize {
         self.breaks_clues.len()

@@ -5,6 +5,7 @@
 
 use crate::cnf::Lit;
 use crate::model::Constraint;
+use crate::solve::hitting::MAX_HITTING_SIZE;
 use crate::solve::refuters::{MAX_LIVE, Refuters};
 use crate::solve::session::{Deletion, Direction, OwnsCnf, Role, Witnesses};
 use crate::solve::stepper::{Planned, Stepper, Witness, push_witness, witness};
@@ -197,7 +198,7 @@ impl Stepper {
         let mut refuters = self.refuters(&live);
         let mut searched = 0;
         for size in 1..=live.len() {
-            if !affordable(live.len(), size) {
+            if !self.affordable(live.len(), size) {
                 break;
             }
             let found = self.exhaust(&live, size, &mut refuters, false)?;
@@ -206,6 +207,16 @@ impl Stepper {
                 return Ok(());
             }
             searched = size;
+        }
+        // Past the budget: the fewest clues by implicit hitting sets, proved.
+        if let Some(r) = refuters.as_mut() {
+            let smallest =
+                self.smallest_by_hitting_sets(&live, r, searched + 1, hitting_most(&live), true)?;
+            if !smallest.found.is_empty() {
+                self.plan(smallest.found, smallest.proved);
+                return Ok(());
+            }
+            searched = searched.max(smallest.proved);
         }
         let clues = self.smallest_core()?;
         let facts = self.forced(&clues)?;
@@ -236,9 +247,19 @@ impl Stepper {
         let mut refuters = self.refuters(&live);
         let mut proved = 0;
         for s in 1..size.min(live.len() + 1) {
-            if !affordable(live.len(), s)
-                || !self.exhaust(&live, s, &mut refuters, true)?.is_empty()
-            {
+            if !self.affordable(live.len(), s) {
+                // Past the budget: hitting sets, up to one clue fewer than the step.
+                return match refuters.as_mut() {
+                    Some(r) => {
+                        let most = (size - 1).min(hitting_most(&live));
+                        Ok(self
+                            .smallest_by_hitting_sets(&live, r, s, most, false)?
+                            .proved)
+                    }
+                    None => Ok(proved),
+                };
+            }
+            if !self.exhaust(&live, s, &mut refuters, true)?.is_empty() {
                 return Ok(proved);
             }
             proved = s;
@@ -428,14 +449,22 @@ impl Stepper {
     }
 }
 
-/// Whether every set of `size` of `live` clues may be tried.
-fn affordable(live: usize, size: usize) -> bool {
-    let most = if live <= MAX_LIVE {
-        MAX_SUBSETS
-    } else {
-        MAX_UNFILTERED_SUBSETS
-    };
-    binomial(live, size) <= most
+impl Stepper {
+    /// Whether every set of `size` of `live` clues may be tried one by one (past it, the
+    /// hitting-set search takes over).
+    fn affordable(&self, live: usize, size: usize) -> bool {
+        let most = if live <= MAX_LIVE {
+            self.max_subsets
+        } else {
+            MAX_UNFILTERED_SUBSETS
+        };
+        binomial(live, size) <= most
+    }
+}
+
+/// The largest size the hitting-set search looks for among `live` clues.
+fn hitting_most(live: &[usize]) -> usize {
+    live.len().min(MAX_HITTING_SIZE)
 }
 
 /// n choose k, saturating.

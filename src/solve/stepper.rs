@@ -96,6 +96,10 @@ pub struct Stepper {
     pub(super) rounds: usize,
     /// Solver calls made.
     pub(super) solves: usize,
+    /// Most sets of one size the exhaustive search tries ([`crate::solve::rounds::MAX_SUBSETS`]).
+    pub(super) max_subsets: usize,
+    /// Sets the hitting-set search may still propose in this explanation.
+    pub(super) hitting_checks: usize,
 }
 
 impl Stepper {
@@ -165,6 +169,8 @@ impl Stepper {
             planned: VecDeque::new(),
             rounds: 0,
             solves: 2,
+            max_subsets: crate::solve::rounds::MAX_SUBSETS,
+            hitting_checks: crate::solve::hitting::MAX_EXPLANATION_CHECKS,
         };
         for &f in start {
             if !stepper.is_true(f) {
@@ -174,6 +180,13 @@ impl Stepper {
         }
         stepper.settle()?;
         Ok(stepper)
+    }
+
+    /// Sets the most clue sets of one size the exhaustive search tries before the
+    /// hitting-set search takes over (tests compare the two routes on small puzzles).
+    pub fn with_max_subsets(mut self, most: usize) -> Stepper {
+        self.max_subsets = most;
+        self
     }
 
     /// The answer: a value per model variable.

@@ -165,7 +165,11 @@ pub fn explain_encoded_with(
     start: &[Fact],
     opts: EncodeOptions,
 ) -> Result<Explanation, StepsError> {
-    let mut stepper = Stepper::encoded_with(clued, start, opts)?;
+    explain_from(Stepper::encoded_with(clued, start, opts)?)
+}
+
+/// The explanation a stepper gives from where it stands.
+pub fn explain_from(mut stepper: Stepper) -> Result<Explanation, StepsError> {
     let start = stepper.known_now();
     let mut steps = Vec::new();
     while let Some(step) = stepper.next_step()? {

@@ -1,0 +1,257 @@
+//! The proof past the exhaustive search's budget ([`crate::solve::rounds`]): an implicit
+//! hitting-set search, as in OCUS, for the fewest clues that with the known facts force an
+//! unknown fact.
+//!
+//! Every answer that fits the known facts and breaks a fact f gives a correction set, the
+//! clues it breaks: a set of clues forcing f must hit it. The smallest set hitting every
+//! correction set of f known so far is a lower bound; when none of at most k clues exists
+//! for any fact, no set of k clues forces anything (proved). Otherwise the set proposed is
+//! asked of the solver: it forces f (a step of k clues, the fewest), or the solver's answer,
+//! grown to meet as many clues as it can while still breaking f, adds a minimal correction
+//! set, and the search goes on.
+//!
+//! The hitting sets are found by a branch and bound over bit sets (at most [`MAX_LIVE`]
+//! clues): the sets are few and small, and a MaxSAT solver would add a dependency for what
+//! a hundred lines do.
+
+use crate::cnf::Lit;
+use crate::solve::refuters::{MAX_LIVE, Refuters};
+use crate::solve::stepper::Stepper;
+use crate::solve::steps::{Fact, StepsError};
+
+/// Most branch-and-bound nodes one search (all its hitting sets) may visit before the
+/// proof is given up: past it the step is found from the solver's cores, not proved.
+const MAX_NODES: usize = 300_000;
+
+/// Most sets proposed to the solver in one search before the proof is given up.
+const MAX_CHECKS: usize = 300;
+
+/// Most sets proposed to the solver in one whole explanation: past it every step past the
+/// exhaustive search's budget is found from the solver's cores, so a puzzle whose proofs are
+/// hard costs seconds, not minutes.
+pub(super) const MAX_EXPLANATION_CHECKS: usize = 1_500;
+
+/// The largest step the hitting-set search looks for: a step of more clues is found from the
+/// solver's cores (and says how far the proof reached).
+pub(super) const MAX_HITTING_SIZE: usize = 12;
+
+/// What a hitting-set search found: the sets of the smallest size that force something
+/// (one per fact forced, or the first only), and how far the proof reached.
+pub(super) struct Smallest {
+    /// Every set of at most this many clues was proved to force no unknown fact.
+    pub(super) proved: usize,
+    /// Clue sets of `proved + 1` clues with the facts each forces (empty when none of at
+    /// most the search's bound does, or the search gave up).
+    pub(super) found: Vec<(Vec<usize>, Vec<Fact>)>,
+}
+
+impl Stepper {
+    /// The smallest sets of the clues `live` (those of `refuters`) that force an unknown
+    /// fact, of `from` clues or more (every set of fewer is known to force nothing) and at
+    /// most `most`. With `all`, for every fact some set of the smallest size forces, one such
+    /// set; else the first found.
+    pub(super) fn smallest_by_hitting_sets(
+        &mut self,
+        live: &[usize],
+        refuters: &mut Refuters,
+        from: usize,
+        most: usize,
+        all: bool,
+    ) -> Result<Smallest, StepsError> {
+        debug_assert!(live.len() <= MAX_LIVE);
+        if self.hitting_checks == 0 {
+            return Ok(Smallest {
+                proved: from - 1,
+                found: Vec::new(),
+            });
+        }
+        refuters.catch_up(&self.witnesses, self.remembered);
+        let facts: Vec<Fact> = refuters.facts().to_vec();
+        let known: Vec<Lit> = self
+            .known_facts()
+            .into_iter()
+            .map(|f| self.lit(f))
+            .collect();
+        // `bound[j]`: no set of fewer clues forces fact j (proved).
+        let mut bound = vec![from; facts.len()];
+        let mut open = vec![true; facts.len()];
+        let mut found: Vec<(Vec<usize>, Vec<Fact>)> = Vec::new();
+        let mut checks = 0;
+        let mut nodes = 0;
+        let mut size = from;
+        while size <= most {
+            // A fact whose correction sets some set of at most `size` clues hits.
+            let mut proposal = None;
+            for j in 0..facts.len() {
+                if !open[j] || bound[j] > size {
+                    continue;
+                }
+                let sets = refuters.correction_sets(j);
+                match hitting_set(&sets, size, &mut nodes) {
+                    Err(TooMany) => {
+                        return Ok(Smallest {
+                            proved: size - 1,
+                            found,
+                        });
+                    }
+                    Ok(None) => bound[j] = size + 1,
+                    Ok(Some(set)) => {
+                        proposal = Some((j, set));
+                        break;
+                    }
+                }
+            }
+            let Some((j, set)) = proposal else {
+                if !found.is_empty() {
+                    break;
+                }
+                size += 1;
+                continue;
+            };
+            checks += 1;
+            if checks > MAX_CHECKS || self.hitting_checks == 0 {
+                return Ok(Smallest {
+                    proved: size - 1,
+                    found,
+                });
+            }
+            let clues: Vec<usize> = (0..live.len())
+                .filter(|&i| set & (1 << i) != 0)
+                .map(|i| live[i])
+                .collect();
+            self.hitting_checks -= 1;
+            let not_f = !self.lit(facts[j]);
+            let mut assumptions = self.session.selectors_of(&clues);
+            assumptions.extend(known.iter().copied());
+            assumptions.push(not_f);
+            self.solves += 1;
+            match self.session.solve_values(&assumptions)? {
+                None => {
+                    let forced = self.forced(&clues)?;
+                    for f in &forced {
+                        if let Some(k) = facts.iter().position(|g| g == f) {
+                            open[k] = false;
+                        }
+                    }
+                    open[j] = false;
+                    found.push((clues, forced));
+                    if !all {
+                        break;
+                    }
+                }
+                Some(values) => {
+                    self.grow(live, values, &known, not_f)?;
+                    refuters.catch_up(&self.witnesses, self.remembered);
+                }
+            }
+        }
+        Ok(Smallest {
+            proved: size.min(most + 1) - 1,
+            found,
+        })
+    }
+
+    /// Grows an answer that breaks a fact (`not_f`) into one that meets as many of the
+    /// clues `live` as it can, one clue more at a time, remembering each: the clues the last
+    /// breaks are a minimal correction set.
+    fn grow(
+        &mut self,
+        live: &[usize],
+        mut values: Vec<usize>,
+        known: &[Lit],
+        not_f: Lit,
+    ) -> Result<(), StepsError> {
+        let meets = |values: &[usize], c: usize, s: &Stepper| {
+            crate::model::holds(&s.clue_constraints[c], values)
+        };
+        let mut met: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&c| meets(&values, c, self))
+            .collect();
+        for &c in live {
+            if met.contains(&c) {
+                continue;
+            }
+            let mut trial = met.clone();
+            trial.push(c);
+            let mut assumptions = self.session.selectors_of(&trial);
+            assumptions.extend(known.iter().copied());
+            assumptions.push(not_f);
+            self.solves += 1;
+            if let Some(better) = self.session.solve_values(&assumptions)? {
+                values = better;
+                met = live
+                    .iter()
+                    .copied()
+                    .filter(|&c| meets(&values, c, self))
+                    .collect();
+            }
+        }
+        self.remember(values);
+        Ok(())
+    }
+}
+
+/// The node budget ran out.
+struct TooMany;
+
+/// A set of at most `most` elements hitting every set of `sets` (bit sets), or None when
+/// there is none; Err once `nodes` (counted across a search) passes [`MAX_NODES`].
+fn hitting_set(sets: &[u128], most: usize, nodes: &mut usize) -> Result<Option<u128>, TooMany> {
+    let mut sorted = sets.to_vec();
+    sorted.sort_unstable_by_key(|&s| (s.count_ones(), s));
+    sorted.dedup();
+    hit(&sorted, 0, 0, most, nodes)
+}
+
+/// Branch and bound: the unhit set with the fewest elements not banned is hit by each of
+/// them in turn (an element tried is banned in its later siblings); a greedy packing of
+/// disjoint unhit sets larger than the budget prunes.
+fn hit(
+    sets: &[u128],
+    chosen: u128,
+    banned: u128,
+    budget: usize,
+    nodes: &mut usize,
+) -> Result<Option<u128>, TooMany> {
+    *nodes += 1;
+    if *nodes > MAX_NODES {
+        return Err(TooMany);
+    }
+    let mut pick: Option<u128> = None;
+    let mut used = 0u128;
+    let mut disjoint = 0;
+    for &s in sets {
+        if s & chosen != 0 {
+            continue;
+        }
+        let open = s & !banned;
+        if open == 0 {
+            return Ok(None);
+        }
+        if pick.is_none_or(|p| open.count_ones() < p.count_ones()) {
+            pick = Some(open);
+        }
+        if open & used == 0 {
+            used |= open;
+            disjoint += 1;
+            if disjoint > budget {
+                return Ok(None);
+            }
+        }
+    }
+    let Some(mut rest) = pick else {
+        return Ok(Some(chosen));
+    };
+    let mut banned = banned;
+    while rest != 0 {
+        let e = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        if let Some(h) = hit(sets, chosen | e, banned, budget - 1, nodes)? {
+            return Ok(Some(h));
+        }
+        banned |= e;
+    }
+    Ok(None)
+}
