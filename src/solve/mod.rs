@@ -137,8 +137,6 @@ pub struct Tuning {
     pub reduce_locals_interval: std::num::NonZeroU64,
     /// Shrink learned clauses (`vendor/varisat/PATCHES.md`); on by default, as in CaDiCaL.
     pub shrink_learnt_clauses: bool,
-    /// Conflicts per unit of the Luby restart sequence; varisat's default is 128.
-    pub luby_restart_interval_scale: std::num::NonZeroU64,
 }
 
 /// The embedded default: varisat, pure Rust.
@@ -195,11 +193,10 @@ impl Varisat {
         let mut update = varisat::config::SolverConfigUpdate::new();
         update.reduce_locals_interval = Some(tuning.reduce_locals_interval.get());
         update.shrink_learnt_clauses = Some(tuning.shrink_learnt_clauses);
-        update.luby_restart_interval_scale = Some(tuning.luby_restart_interval_scale.get());
-        // varisat refuses only values out of range, and nonzero intervals are in range.
+        // varisat refuses only values out of range, and a nonzero interval is in range.
         s.solver
             .config(&update)
-            .expect("nonzero intervals are in varisat's range");
+            .expect("a nonzero interval is in varisat's range");
         s.add_cnf(cnf);
         s
     }
@@ -476,7 +473,6 @@ pub(crate) mod tests {
         let harsh = Tuning {
             reduce_locals_interval: std::num::NonZeroU64::MIN,
             shrink_learnt_clauses: true,
-            luby_restart_interval_scale: std::num::NonZeroU64::MIN,
         };
         let refuted = pigeonhole(7);
         assert!(!Varisat::with_cnf_tuned(&refuted, harsh).solve(&[]).unwrap());

@@ -37,13 +37,9 @@ const WALK_BYTES: usize = 1 << 22;
 /// And learned clauses shrunk (2026-12-04, `count --all`, best of 2): the 54 bench files 9.0 to
 /// 6.0 s, positional 40 seed 8 with clues removed 3.3 to 2.2 s, 24 fresh puzzles 8.6 to 6.0 s
 /// (`merged-pairwise-unshrunk` in `benches/grid_scale.rs` keeps the before).
-/// And restarts twice as often (Luby unit 64 conflicts, varisat's 128): chosen on the minimal
-/// same-heavy grids of `benches/grid_refute.py`, whose uniqueness refutations it shortens
-/// (docs/performance.md, "Puzzles from other generators"), kept after fresh ones agreed.
 pub const GRID_TUNING: Tuning = Tuning {
     reduce_locals_interval: std::num::NonZeroU64::new(2000).unwrap(),
     shrink_learnt_clauses: true,
-    luby_restart_interval_scale: std::num::NonZeroU64::new(64).unwrap(),
 };
 
 /// A solver for a grid's solve or count, loaded with `cnf` and searching with [`GRID_TUNING`].
