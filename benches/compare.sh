@@ -9,7 +9,7 @@
 #                                   family and size
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
+cargo build --release --features cadical --quiet  # the build the tests and CI use; varisat stays the default solver
 if [ "${1:-}" = --families ]; then
     shift
     set -- --cpu --runs 1 --worst benches/grid/refute/*.json benches/grid/refute-budget/*.json \
