@@ -59,6 +59,38 @@ def pairs_allowed(clue, n):
     return [(p, q) for p in range(n) for q in range(n) if holds(clue["kind"], p, q, k) != neg]
 
 
+def clue_clauses(clue, x, n, pool):
+    """A clue's CNF over the position literals x[value][p] (PySAT ids from `pool`, which also
+    names an either-clue's guards); shared with benches/ocus.py."""
+    if clue["kind"] == "either":
+        if clue.get("not"):
+            out = []
+            for part in clue["either"]:
+                out += clue_clauses(dict(part, **{"not": not part.get("not", False)}), x, n, pool)
+            return out
+        guards, out = [], []
+        for part in clue["either"]:
+            g = pool.id(("guard", id(part)))
+            guards.append(g)
+            out += [c + [-g] for c in clue_clauses(part, x, n, pool)]
+        return out + [guards]
+    if clue["kind"] in ("at", "one_of", "at_end"):
+        named = {"first": 1, "last": n, "middle": (n + 1) // 2}
+        clue = dict(clue)
+        if "position" in clue:
+            clue["position"] = named.get(clue["position"], clue["position"])
+        if "positions" in clue:
+            clue["positions"] = [named.get(q, q) for q in clue["positions"]]
+        return [[x[clue["a"]][p] for p in sorted(unary_allowed(clue, n))]]
+    pairs = set(pairs_allowed(clue, n))
+    a, b = x[clue["a"]], x[clue["b"]]
+    out = []
+    for p in range(n):
+        out.append([-a[p]] + [b[q] for q in range(n) if (p, q) in pairs])
+        out.append([-b[p]] + [a[q] for q in range(n) if (q, p) in pairs])
+    return out
+
+
 def pysat_count(puzzle, limit):
     from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
@@ -84,32 +116,8 @@ def pysat_count(puzzle, limit):
         for p in range(n):
             exactly_one([x[v][p] for v in cat["values"]])
 
-    def clue_clauses(clue):
-        if clue["kind"] == "either":
-            if clue.get("not"):
-                out = []
-                for part in clue["either"]:
-                    out += clue_clauses(dict(part, **{"not": not part.get("not", False)}))
-                return out
-            guards, out = [], []
-            for part in clue["either"]:
-                g = pool.id(("guard", id(part)))
-                guards.append(g)
-                out += [c + [-g] for c in clue_clauses(part)]
-            return out + [guards]
-        if clue["kind"] in ("at", "one_of", "at_end"):
-            allowed = unary_allowed(clue, n)
-            return [[x[clue["a"]][p] for p in sorted(allowed)]]
-        pairs = set(pairs_allowed(clue, n))
-        a, b = x[clue["a"]], x[clue["b"]]
-        out = []
-        for p in range(n):
-            out.append([-a[p]] + [b[q] for q in range(n) if (p, q) in pairs])
-            out.append([-b[p]] + [a[q] for q in range(n) if (q, p) in pairs])
-        return out
-
     for clue in puzzle["clues"]:
-        clauses += clue_clauses(clue)
+        clauses += clue_clauses(clue, x, n, pool)
     primary = [lit for v in values for lit in x[v]]
     found = 0
     with Solver(name="cadical153", bootstrap_with=clauses) as s:

@@ -25,7 +25,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from grid_compare import pairs_allowed, unary_allowed  # noqa: E402
+from grid_compare import clue_clauses  # noqa: E402
 
 
 def cpu():
@@ -55,37 +55,7 @@ class Grid:
         for i, clue in enumerate(puzzle["clues"]):
             s = pool.id(("clue", i))
             self.selectors.append(s)
-            self.hard += [c + [-s] for c in self.clue_clauses(clue)]
-
-    def clue_clauses(self, clue):
-        n, x, pool = self.n, self.x, self.pool
-        if clue["kind"] == "either":
-            if clue.get("not"):
-                out = []
-                for part in clue["either"]:
-                    out += self.clue_clauses(dict(part, **{"not": not part.get("not", False)}))
-                return out
-            guards, out = [], []
-            for part in clue["either"]:
-                g = pool.id(("guard", id(part)))
-                guards.append(g)
-                out += [c + [-g] for c in self.clue_clauses(part)]
-            return out + [guards]
-        if clue["kind"] in ("at", "one_of", "at_end"):
-            named = {"first": 1, "last": n, "middle": (n + 1) // 2}
-            clue = dict(clue)
-            if "position" in clue:
-                clue["position"] = named.get(clue["position"], clue["position"])
-            if "positions" in clue:
-                clue["positions"] = [named.get(q, q) for q in clue["positions"]]
-            return [[x[clue["a"]][p] for p in sorted(unary_allowed(clue, n))]]
-        pairs = set(pairs_allowed(clue, n))
-        a, b = x[clue["a"]], x[clue["b"]]
-        out = []
-        for p in range(n):
-            out.append([-a[p]] + [b[q] for q in range(n) if (p, q) in pairs])
-            out.append([-b[p]] + [a[q] for q in range(n) if (q, p) in pairs])
-        return out
+            self.hard += [c + [-s] for c in clue_clauses(clue, self.x, n, pool)]
 
 
 def explain(puzzle, budget):

@@ -17,24 +17,9 @@ use satpuz::solve::steps::{Case, Clued, Deduction, End, Fact, Reason, StepKind, 
 /// Most arrangements a check enumerates (a check past it is skipped and counted as such).
 const LIMIT: usize = 100_000;
 
-/// Every arrangement of a grid model that fits `known` (one permutation of the places per
-/// category), or None past [`LIMIT`].
+/// Every arrangement of a grid model that fits `known`, or None past [`LIMIT`].
 fn arrangements(m: &Model, known: &[Fact]) -> Option<Vec<Vec<usize>>> {
-    let groups: Vec<Vec<usize>> = m
-        .constraints
-        .iter()
-        .filter_map(|c| match c {
-            Constraint::AllDifferent(vars) => Some(vars.clone()),
-            _ => None,
-        })
-        .collect();
-    let fits = |v: usize, x: usize| {
-        known
-            .iter()
-            .filter(|f| f.var == v)
-            .all(|f| (f.value == x) == f.holds)
-    };
-    common::model::arrangements(m, &groups, fits, LIMIT)
+    common::model::arrangements_knowing(m, known, LIMIT)
 }
 
 fn fact_holds(f: &Fact, a: &[usize]) -> bool {

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::model::arrangements_knowing as arrangements;
 use common::*;
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -19,26 +20,6 @@ use satpuz::solve::difficulty::{Difficulty, rate};
 use satpuz::solve::steps::{Clued, Explanation, Fact, Stepper, explain, explain_from};
 
 // ---- brute force over arrangements ----
-
-/// Every arrangement of a grid model that fits `known`: one permutation of the places per
-/// all-different group (a category), at most `limit` of them (None past it).
-fn arrangements(m: &Model, known: &[Fact], limit: usize) -> Option<Vec<Vec<usize>>> {
-    let groups: Vec<Vec<usize>> = m
-        .constraints
-        .iter()
-        .filter_map(|c| match c {
-            Constraint::AllDifferent(vars) => Some(vars.clone()),
-            _ => None,
-        })
-        .collect();
-    let fits = |v: usize, x: usize| {
-        known
-            .iter()
-            .filter(|f| f.var == v)
-            .all(|f| (f.value == x) == f.holds)
-    };
-    common::model::arrangements(m, &groups, fits, limit)
-}
 
 /// Every set of `size` numbers below `n`, increasing.
 fn subsets(n: usize, size: usize) -> Vec<Vec<usize>> {

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use satpuz::model::{Bit, Cmp, Constraint, Dfa, Gate, Model, Number, VarId};
+use satpuz::solve::steps::Fact;
 
 const CMPS: [Cmp; 3] = [Cmp::AtMost, Cmp::AtLeast, Cmp::Exactly];
 
@@ -343,4 +344,24 @@ pub fn arrangements(
             .collect();
     }
     Some(out)
+}
+
+/// Every arrangement of a grid model that fits the facts `known`: one permutation of the places
+/// per all-different group (a category), at most `limit` of them (None past it).
+pub fn arrangements_knowing(m: &Model, known: &[Fact], limit: usize) -> Option<Vec<Vec<usize>>> {
+    let groups: Vec<Vec<usize>> = m
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::AllDifferent(vars) => Some(vars.clone()),
+            _ => None,
+        })
+        .collect();
+    let fits = |v: usize, x: usize| {
+        known
+            .iter()
+            .filter(|f| f.var == v)
+            .all(|f| (f.value == x) == f.holds)
+    };
+    arrangements(m, &groups, fits, limit)
 }
