@@ -107,11 +107,31 @@ impl Refuters {
     /// then no set that grows from that beginning forces anything.
     pub(super) fn refutes_every_growth(&mut self, meeting: &[u32], last: usize) -> bool {
         let later = !((1u128 << last << 1).wrapping_sub(1));
+        self.cover(meeting, later)
+    }
+
+    /// The unknown facts that none of the answers `meeting` (those that meet a set of
+    /// clues) breaks, or None when there are none (the set forces nothing).
+    pub(super) fn unrefuted(&mut self, meeting: &[u32]) -> Option<Vec<Fact>> {
+        if self.cover(meeting, 0) {
+            return None;
+        }
+        let left = (0..self.facts.len())
+            .filter(|&j| self.covered[j / 64] & (1 << (j % 64)) == 0)
+            .map(|j| self.facts[j])
+            .collect();
+        Some(left)
+    }
+
+    /// Marks in `covered` the unknown facts broken by the answers `meeting`, skipping an
+    /// answer that breaks one of the clues `skipped`; true as soon as every fact is marked
+    /// (`covered` then holds only part of the answers' facts).
+    fn cover(&mut self, meeting: &[u32], skipped: u128) -> bool {
         let words = self.words;
         self.covered.fill(0);
         for &w in meeting {
             let w = w as usize;
-            if self.breaks_clues[w] & later != 0 {
+            if self.breaks_clues[w] & skipped != 0 {
                 continue;
             }
             let facts = &self.breaks_facts[w * words..(w + 1) * words];
@@ -125,29 +145,5 @@ impl Refuters {
             }
         }
         false
-    }
-
-    /// The unknown facts that none of the answers `meeting` (those that meet a set of
-    /// clues) breaks, or None when there are none (the set forces nothing).
-    pub(super) fn unrefuted(&mut self, meeting: &[u32]) -> Option<Vec<Fact>> {
-        let words = self.words;
-        self.covered.fill(0);
-        for &w in meeting {
-            let w = w as usize;
-            let facts = &self.breaks_facts[w * words..(w + 1) * words];
-            let mut all = true;
-            for ((c, &f), &a) in self.covered.iter_mut().zip(facts).zip(&self.all) {
-                *c |= f;
-                all &= *c == a;
-            }
-            if all {
-                return None;
-            }
-        }
-        let left = (0..self.facts.len())
-            .filter(|&j| self.covered[j / 64] & (1 << (j % 64)) == 0)
-            .map(|j| self.facts[j])
-            .collect();
-        Some(left)
     }
 }
