@@ -18,6 +18,7 @@ use satpuz::solve::components::{
     ComponentCount, ComponentOptions, ComponentStats, PreprocessStats, count_components,
     count_components_with,
 };
+use satpuz::solve::enumerate::count_enumerate;
 use satpuz::solve::split::count_until;
 use satpuz::solve::stop::{Stop, StopReason};
 
@@ -137,12 +138,14 @@ fn preprocessing_and_the_check_of_hidden_parts_keep_the_projected_count() {
     let mut rng = ChaCha8Rng::seed_from_u64(4141);
     let mut done = PreprocessStats::default();
     let mut sat_checks = 0;
+    let mut blocked_in_search = 0;
     for i in 0..1500 {
         let plain = mostly_hidden(&mut rng);
         let expected = BigUint::from(plain.brute_force_count());
         let (with, stats) = components_preprocessed(&plain, true);
         let (without, as_read) = components_preprocessed(&plain, false);
         sat_checks += as_read.sat_checks;
+        blocked_in_search += as_read.blocked;
         let stats = stats.preprocessed;
         let text = plain.to_dimacs();
         assert_eq!(
@@ -160,8 +163,54 @@ fn preprocessing_and_the_check_of_hidden_parts_keep_the_projected_count() {
     assert!(done.eliminated >= 100, "{done:?}");
     assert!(done.blocked >= 1, "{done:?}");
     // Without the preprocessing, hidden variables are left alone in components, which a
-    // search for one model settles: those counts were tested too.
-    assert!(sat_checks >= 100, "{sat_checks}");
+    // search for one model settles when the clauses blocked on them do not all go first:
+    // those counts were tested too.
+    assert!(sat_checks >= 20, "{sat_checks}");
+    // So were the clauses the search removed as blocked on a hidden literal after a decision.
+    assert!(blocked_in_search >= 1000, "{blocked_in_search}");
+}
+
+/// Random 3-SAT with `vars` variables and 2.5 times as many clauses, projected on the first
+/// half: too many variables for the brute force, few enough models for the enumeration.
+fn projected_3sat(rng: &mut ChaCha8Rng, vars: usize) -> String {
+    let clauses = 5 * vars / 2;
+    let show: Vec<String> = (1..=vars / 2).map(|v| v.to_string()).collect();
+    let mut text = format!("c p show {} 0\np cnf {vars} {clauses}\n", show.join(" "));
+    for _ in 0..clauses {
+        for l in random_clause(rng, vars, 3) {
+            text.push_str(&format!("{l} "));
+        }
+        text.push_str("0\n");
+    }
+    text
+}
+
+#[test]
+fn components_count_is_the_enumerated_count_on_projected_3sat() {
+    // The search removes blocked clauses after each decision, and many: these formulas have
+    // hidden variables left after the preprocessing and components that they tie together.
+    let mut rng = ChaCha8Rng::seed_from_u64(4242);
+    let (mut blocked, mut sat_checks) = (0, 0);
+    for i in 0..40 {
+        let text = projected_3sat(&mut rng, 24 + i % 13);
+        let cnf = parse_cnf(text.as_bytes(), true).expect("a valid file").cnf;
+        let enumerated =
+            count_enumerate(&cnf, None, &Stop::new(None), &mut |_| {}).expect("counted");
+        assert_eq!(enumerated.stopped, None);
+        for preprocess in [true, false] {
+            let options = ComponentOptions { preprocess };
+            let (count, stats) = count_components_with(&cnf, &Stop::new(None), options).unwrap();
+            assert_eq!(
+                count,
+                ComponentCount::Exact(enumerated.found.into()),
+                "file {i}, preprocessed: {preprocess}:\n{text}"
+            );
+            blocked += stats.blocked;
+            sat_checks += stats.sat_checks;
+        }
+    }
+    assert!(blocked >= 1000, "{blocked}");
+    assert!(sat_checks >= 500, "{sat_checks}");
 }
 
 #[test]

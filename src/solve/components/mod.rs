@@ -50,6 +50,9 @@ pub struct ComponentStats {
     pub decisions: u64,
     /// Components without projected variables, settled by a search for one model.
     pub sat_checks: u64,
+    /// Clauses removed during the search as blocked on a hidden literal (until the search
+    /// backtracks above the node that removed them).
+    pub blocked: u64,
     /// Components whose count came from the cache.
     pub cache_hits: u64,
     /// Times the cache was emptied for want of room.
@@ -132,6 +135,7 @@ pub fn count_components_with(
         let stats = ComponentStats {
             decisions: counter.decisions,
             sat_checks: counter.sat_checks,
+            blocked: counter.blocked,
             cache_hits,
             cache_flushes,
             preprocessed: formula.preprocessed,

@@ -40,6 +40,17 @@ pub(super) struct Counter<'f> {
     var_seen: Vec<u64>,
     clause_seen: Vec<u64>,
     split_generation: u64,
+    /// Per clause: removed as blocked by a split above the current node ([`Counter::remove_blocked`]):
+    /// propagation skips it until the split that removed it returns.
+    removed: Vec<bool>,
+    /// Clauses removed, in order, undone back to a mark when their split returns.
+    removed_trail: Vec<u32>,
+    /// Per clause: the split generation in whose blocked-clause queue it is.
+    queued: Vec<u64>,
+    /// Per literal: [`Counter::lit_stamp`] when in the clause being checked for blocking.
+    lit_mark: Vec<u64>,
+    lit_stamp: u64,
+    blocked_queue: Vec<u32>,
     /// Per literal: occurrences in the component being decided on (zero between uses).
     lit_score: Vec<u32>,
     /// Per variable: conflicts it took part in, halved every [`HALVE_EVERY`] conflicts
@@ -52,6 +63,8 @@ pub(super) struct Counter<'f> {
     pub(super) decisions: u64,
     /// Components without projected variables, settled by a search for one model.
     pub(super) sat_checks: u64,
+    /// Clauses removed during the search as blocked on a hidden literal.
+    pub(super) blocked: u64,
 }
 
 impl<'f> Counter<'f> {
@@ -65,6 +78,12 @@ impl<'f> Counter<'f> {
             var_seen: vec![0; vars],
             clause_seen: vec![0; formula.clauses.len()],
             split_generation: 0,
+            removed: vec![false; formula.clauses.len()],
+            removed_trail: Vec::new(),
+            queued: vec![0; formula.clauses.len()],
+            lit_mark: vec![0; 2 * vars],
+            lit_stamp: 0,
+            blocked_queue: Vec::new(),
             lit_score: vec![0; 2 * vars],
             activity: vec![0; vars],
             conflicts: 0,
@@ -72,6 +91,7 @@ impl<'f> Counter<'f> {
             stop,
             decisions: 0,
             sat_checks: 0,
+            blocked: 0,
         }
     }
 
@@ -140,6 +160,9 @@ impl<'f> Counter<'f> {
             let falsified = self.trail[head] ^ 1;
             head += 1;
             for &c in &formula.occurrences[falsified as usize] {
+                if self.removed[c as usize] {
+                    continue;
+                }
                 let mut open = None;
                 let mut open_count = 0;
                 for &l in &formula.clauses[c as usize] {
@@ -259,6 +282,17 @@ impl<'f> Counter<'f> {
     /// components and counted: their product, doubled for each projected variable that no
     /// unsatisfied clause holds any more.
     fn count_split(&mut self, component: &Component) -> Result<BigUint, StopReason> {
+        let mark = self.removed_trail.len();
+        let counted = self.count_parts(component);
+        // The clauses this split removed count again once its subtree is done.
+        for c in self.removed_trail.drain(mark..) {
+            self.removed[c as usize] = false;
+        }
+        counted
+    }
+
+    /// [`Counter::count_split`], the clauses it removes left removed.
+    fn count_parts(&mut self, component: &Component) -> Result<BigUint, StopReason> {
         let (mut parts, free) = self.split(component);
         // Small parts first: a part with no model ends the product before a large one is
         // counted.
@@ -282,7 +316,13 @@ impl<'f> Counter<'f> {
         self.split_generation += 2;
         let (inside, visited) = (self.split_generation, self.split_generation + 1);
         for &c in &component.clauses {
-            self.clause_seen[c as usize] = inside;
+            if !self.satisfied(c) {
+                self.clause_seen[c as usize] = inside;
+            }
+        }
+        let projected = formula.projected.as_slice();
+        if component.vars.iter().any(|&v| !projected[v as usize]) {
+            self.remove_blocked(&component.clauses, inside);
         }
         let mut parts = Vec::new();
         let mut free = 0;
@@ -303,9 +343,6 @@ impl<'f> Counter<'f> {
                         continue;
                     }
                     self.clause_seen[c as usize] = visited;
-                    if self.satisfied(c) {
-                        continue;
-                    }
                     part.clauses.push(c);
                     for &l in &formula.clauses[c as usize] {
                         let w = var_of(l);
@@ -327,6 +364,75 @@ impl<'f> Counter<'f> {
         }
         self.stack = stack;
         (parts, free)
+    }
+
+    /// Removes from the split's clauses (those of `clauses` marked `inside`) each one blocked
+    /// on a hidden literal `l` in what is left: every resolvent on `l` with the others is a
+    /// tautology, so a model of the rest that falsifies it becomes one of it by flipping `l`'s
+    /// variable alone, which the projection does not see (the preprocessing's step, taken
+    /// again after each decision, as Ganak does: a residual formula has many more).
+    ///
+    /// Removing a clause can only disconnect the component further, and blocks its partners
+    /// on the complements of its hidden literals, which are checked again. A blocked clause
+    /// stays blocked below this node: a partner that could block it again must satisfy it
+    /// first. Propagation skips it until the split returns (`removed`), so the search counts
+    /// exactly the formula the parts' cache keys name.
+    fn remove_blocked(&mut self, clauses: &[u32], inside: u64) {
+        let formula = self.formula;
+        let mut queue = std::mem::take(&mut self.blocked_queue);
+        for &c in clauses.iter().rev() {
+            if self.clause_seen[c as usize] == inside {
+                self.queued[c as usize] = inside;
+                queue.push(c);
+            }
+        }
+        while let Some(c) = queue.pop() {
+            self.queued[c as usize] = 0;
+            if self.clause_seen[c as usize] != inside || !self.is_blocked(c, inside) {
+                continue;
+            }
+            self.clause_seen[c as usize] = 0;
+            self.removed[c as usize] = true;
+            self.removed_trail.push(c);
+            self.blocked += 1;
+            for &m in &formula.clauses[c as usize] {
+                if formula.projected[var_of(m)] || self.value[var_of(m)] != UNSET {
+                    continue;
+                }
+                for &d in &formula.occurrences[(m ^ 1) as usize] {
+                    if self.clause_seen[d as usize] == inside && self.queued[d as usize] != inside {
+                        self.queued[d as usize] = inside;
+                        queue.push(d);
+                    }
+                }
+            }
+        }
+        self.blocked_queue = queue;
+    }
+
+    /// Whether clause `c` is blocked on one of its unassigned hidden literals among the
+    /// clauses marked `inside`.
+    fn is_blocked(&mut self, c: u32, inside: u64) -> bool {
+        let formula = self.formula;
+        let clause = &formula.clauses[c as usize];
+        self.lit_stamp += 1;
+        let stamp = self.lit_stamp;
+        for &k in clause {
+            if self.value[var_of(k)] == UNSET {
+                self.lit_mark[k as usize] = stamp;
+            }
+        }
+        clause.iter().any(|&l| {
+            if formula.projected[var_of(l)] || self.value[var_of(l)] != UNSET {
+                return false;
+            }
+            formula.occurrences[(l ^ 1) as usize].iter().all(|&d| {
+                self.clause_seen[d as usize] != inside
+                    || formula.clauses[d as usize]
+                        .iter()
+                        .any(|&k| k != l ^ 1 && self.lit_mark[(k ^ 1) as usize] == stamp)
+            })
+        })
     }
 
     /// The literal to decide first: of the component's projected variables, the one in most
