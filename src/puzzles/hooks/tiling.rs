@@ -12,12 +12,14 @@
 //! Sums modulo 5: the residue of a set of cells is built from smaller sets, memoized by the set
 //! (a placement's first three cells, its last two), so placements that share cells share their
 //! residues. `R(S, k)` is implied one way, from `R(S', i)` and the residue `j` of the last cell
-//! (`k = i + j mod 5`); a placement then forbids each pair of (first three, last two) residues
-//! whose sum is not 0 mod 5. A true `R` forced by filled cells is the set's real residue, and a
-//! spurious one only forbids more, so a grid with a valid tiling keeps a model and every model's
-//! placements keep the rule.
+//! (`k = i + j mod 5`); a placement with head residue i then implies the tail residue -i mod 5,
+//! and a tail's residues are at most one: 5 clauses per placement (and 10 per tail) where
+//! forbidding each of the 20 wrong (head, tail) pairs took 20, the same propagation. A true `R`
+//! forced by filled cells is the set's real residue, the only one forced, so the at-most-one
+//! never removes it; a spurious one only forbids more, so a grid with a valid tiling keeps a
+//! model and every model's placements keep the rule.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
 use crate::cnf::{ClauseSink, Lit, lit_value};
@@ -136,15 +138,16 @@ impl TileBits {
     pub(crate) fn add_sums_multiple_of_5(&self, enc: &mut Encoded, cells: &CellBits) {
         enc.track("pentomino sums mod 5", |enc| {
             let mut residues = Residues::new(cells);
+            // The tails whose residues are already exclusive.
+            let mut exclusive: HashSet<&[usize]> = HashSet::new();
             for (p, bit) in &self.placements {
                 let head = residues.of(enc, &p.cells[..3]);
                 let tail = residues.of(enc, &p.cells[3..]);
+                if exclusive.insert(&p.cells[3..]) {
+                    enc.require(&Constraint::AtMostOne(tail.to_vec()));
+                }
                 for (i, &h) in head.iter().enumerate() {
-                    for (j, &t) in tail.iter().enumerate() {
-                        if (i + j) % 5 != 0 {
-                            enc.clause(&[!*bit, !h, !t]);
-                        }
-                    }
+                    enc.clause(&[!*bit, !h, tail[(5 - i) % 5]]);
                 }
             }
         });
