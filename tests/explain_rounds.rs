@@ -50,8 +50,10 @@ fn check_claims(clued: &Clued, ex: &Explanation, limit: usize) -> usize {
     let clues: Vec<&Constraint> = m.constraints[clued.clues.clone()].iter().collect();
     let mut known = ex.start.clone();
     let mut checked = 0;
+    // A round's steps may have one-clue steps between them: its first step is its first.
+    let mut rounds_seen = std::collections::HashSet::new();
     for (i, step) in ex.steps.iter().enumerate() {
-        let first_of_round = i == 0 || ex.steps[i - 1].round != step.round;
+        let first_of_round = rounds_seen.insert(step.round);
         if first_of_round
             && step.searched > 0
             && let Some(all) = arrangements(m, &known, limit)
@@ -250,6 +252,68 @@ fn every_step_marked_optimal_is_cardinality_minimal() {
         "{optimal} optimal steps of two clues or more checked"
     );
     assert!(checked >= optimal, "{checked} steps checked");
+}
+
+/// A later step of a round comes after the one-clue steps that the round's earlier steps
+/// make possible: no step of two clues or more is beaten by one clue with the facts known
+/// before it (brute force), each says so (`proved` at least 1), and the rounds are still
+/// charged once each.
+#[test]
+fn no_step_of_several_clues_is_beaten_by_one_clue() {
+    let (mut checked, mut later) = (0, 0);
+    for (positions, categories, seeds) in [(5, 4, 1..=8), (6, 4, 1..=8)] {
+        for seed in seeds {
+            let shape = GridShape {
+                positions,
+                categories,
+            };
+            let p = generate(shape, seed).expect("generates").puzzle;
+            let (c, ex) = explained(&p);
+            let mut known = ex.start.clone();
+            let mut rounds_seen = std::collections::HashSet::new();
+            for (i, step) in ex.steps.iter().enumerate() {
+                let first_of_round = rounds_seen.insert(step.round);
+                if step.clues.len() >= 2 {
+                    assert!(
+                        step.proved >= 1,
+                        "{} step {}: {} clues, not proved past one",
+                        p.name,
+                        i + 1,
+                        step.clues.len()
+                    );
+                    if let Some(claim) = smaller_set_forcing(&c, &ex.answer, &known, 1, 60_000) {
+                        if let Err(e) = claim {
+                            panic!("{} step {}: {e}", p.name, i + 1);
+                        }
+                        checked += 1;
+                        later += usize::from(!first_of_round);
+                    }
+                }
+                known.extend(step.facts.iter().chain(&step.follows).copied());
+            }
+            let costs = satpuz::solve::difficulty::round_costs(&ex.steps);
+            let charged: Vec<usize> = ex
+                .steps
+                .iter()
+                .zip(&costs)
+                .filter(|&(_, &cost)| cost > 0)
+                .map(|(s, _)| s.round)
+                .collect();
+            let mut distinct = charged.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(
+                charged.len(),
+                distinct.len(),
+                "{}: a round charged twice",
+                p.name
+            );
+        }
+    }
+    assert!(
+        checked >= 20 && later >= 5,
+        "{checked} steps of two clues or more checked, {later} of them later steps of a round"
+    );
 }
 
 /// The hitting-set search (which takes over past the exhaustive search's budget) against

@@ -97,18 +97,18 @@ pub fn step_cost(clues: usize) -> usize {
 }
 
 /// What each step adds to the score: its round's cost on the round's first step, nothing on
-/// the others.
+/// the others (a round's steps may have one-clue steps, which cost nothing, between them).
 pub fn round_costs(steps: &[Step]) -> Vec<usize> {
+    let mut charged = std::collections::HashSet::new();
     steps
         .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            if i > 0 && steps[i - 1].round == s.round {
+        .map(|s| {
+            if !charged.insert(s.round) {
                 return 0;
             }
-            let largest = steps[i..]
+            let largest = steps
                 .iter()
-                .take_while(|t| t.round == s.round)
+                .filter(|t| t.round == s.round)
                 .map(|t| t.clues.len())
                 .max()
                 .unwrap_or(0);

@@ -140,7 +140,7 @@ impl Stepper {
                     }
                 }
                 Some(values) => {
-                    self.grow(live, values, &known, not_f)?;
+                    self.grow(live, values, &known, facts[j])?;
                     refuters.catch_up(&self.witnesses, self.remembered);
                 }
             }
@@ -151,16 +151,17 @@ impl Stepper {
         })
     }
 
-    /// Grows an answer that breaks a fact (`not_f`) into one that meets as many of the
-    /// clues `live` as it can, one clue more at a time, remembering each: the clues the last
-    /// breaks are a minimal correction set.
+    /// Grows an answer that breaks `fact` into one that meets as many of the clues `live` as
+    /// it can, one clue more at a time, and remembers it: the clues it breaks are a minimal
+    /// correction set. A known answer that meets more is taken without a solve.
     fn grow(
         &mut self,
         live: &[usize],
         mut values: Vec<usize>,
         known: &[Lit],
-        not_f: Lit,
+        fact: Fact,
     ) -> Result<(), StepsError> {
+        let not_f = !self.lit(fact);
         let meets = |values: &[usize], c: usize, s: &Stepper| {
             crate::model::holds(&s.clue_constraints[c], values)
         };
@@ -169,18 +170,36 @@ impl Stepper {
             .copied()
             .filter(|&c| meets(&values, c, self))
             .collect();
+        // Whether `values` came from the solver (else it is a known answer already).
+        let mut fresh = true;
         for &c in live {
             if met.contains(&c) {
                 continue;
             }
             let mut trial = met.clone();
             trial.push(c);
+            // A known answer may already show the trial met: no solve then.
+            if let Some(w) = self
+                .witnesses
+                .iter()
+                .find(|w| w.breaks(fact) && w.meets_all(&trial))
+            {
+                values = w.values.clone();
+                fresh = false;
+                met = live
+                    .iter()
+                    .copied()
+                    .filter(|&c| meets(&values, c, self))
+                    .collect();
+                continue;
+            }
             let mut assumptions = self.session.selectors_of(&trial);
             assumptions.extend(known.iter().copied());
             assumptions.push(not_f);
             self.solves += 1;
             if let Some(better) = self.session.solve_values(&assumptions)? {
                 values = better;
+                fresh = true;
                 met = live
                     .iter()
                     .copied()
@@ -188,7 +207,9 @@ impl Stepper {
                     .collect();
             }
         }
-        self.remember(values);
+        if fresh {
+            self.remember(values);
+        }
         Ok(())
     }
 }

@@ -27,6 +27,14 @@ const MAX_SHRUNK: usize = 8;
 /// A clue set and the facts it forces.
 type Forcing = (Vec<usize>, Vec<Fact>);
 
+/// What a search below a planned step's size found.
+pub(super) struct Below {
+    /// Every set of at most this many clues forces nothing unknown (proved).
+    pub(super) proved: usize,
+    /// A set of `proved + 1` clues that forces something, when the search found one.
+    pub(super) smaller: Option<Forcing>,
+}
+
 impl Stepper {
     /// The unknown facts that the clues `clues` and the known facts force (none when they
     /// force nothing new), in candidate order. Known answers refute what they can; then one
@@ -143,7 +151,7 @@ impl Stepper {
         }
         // The wishes are never assumed again: off for good.
         for a in activations {
-            self.session.block(&[!a]);
+            self.retire(a);
         }
         Ok(proven)
     }
@@ -180,7 +188,7 @@ impl Stepper {
         self.solves += 1;
         let values = self.session.solve_values(&assumptions)?;
         // The batch clause is never assumed again: off for good.
-        self.session.block(&[!activation]);
+        self.retire(activation);
         let Some(values) = values else {
             return Ok(true);
         };
@@ -238,34 +246,45 @@ impl Stepper {
         }
     }
 
-    /// The largest size up to which every set of clues, with the facts known now, was proved
-    /// to force nothing unknown: sizes 1, 2, ... below `size` are searched in full while
-    /// affordable, up to the first at which some set forces something. (No clues force
-    /// nothing: what the categories alone force is always known.)
-    pub(super) fn proved_none_below(&mut self, size: usize) -> Result<usize, StepsError> {
+    /// How far below `size` every set of clues, with the facts known now, was proved to
+    /// force nothing unknown: sizes 1, 2, ... are searched in full while affordable (then by
+    /// hitting sets), up to the first at which some set forces something, which is returned
+    /// with what it forces. (No clues force nothing: what the categories alone force is
+    /// always known.)
+    pub(super) fn proved_none_below(&mut self, size: usize) -> Result<Below, StepsError> {
         let live = self.live_clues();
         let mut refuters = self.refuters(&live);
         let mut proved = 0;
         for s in 1..size.min(live.len() + 1) {
             if !self.affordable(live.len(), s) {
                 // Past the budget: hitting sets, up to one clue fewer than the step.
-                return match refuters.as_mut() {
-                    Some(r) => {
-                        let most = (size - 1).min(hitting_most(&live));
-                        Ok(self
-                            .smallest_by_hitting_sets(&live, r, s, most, false)?
-                            .proved)
-                    }
-                    None => Ok(proved),
+                let Some(r) = refuters.as_mut() else {
+                    return Ok(Below {
+                        proved,
+                        smaller: None,
+                    });
                 };
+                let most = (size - 1).min(hitting_most(&live));
+                let smallest = self.smallest_by_hitting_sets(&live, r, s, most, false)?;
+                return Ok(Below {
+                    proved: smallest.proved,
+                    smaller: smallest.found.into_iter().next(),
+                });
             }
-            if !self.exhaust(&live, s, &mut refuters, true)?.is_empty() {
-                return Ok(proved);
+            let found = self.exhaust(&live, s, &mut refuters, true)?;
+            if !found.is_empty() {
+                return Ok(Below {
+                    proved,
+                    smaller: found.into_iter().next(),
+                });
             }
             proved = s;
         }
         // Sets of more clues than there are live ones are live sets with dead clues added.
-        Ok(size.saturating_sub(1))
+        Ok(Below {
+            proved: size.saturating_sub(1),
+            smaller: None,
+        })
     }
 
     /// The clues not yet spent: those with a variable not yet placed (a clue whose variables

@@ -33,6 +33,12 @@ use crate::solve::steps::{COMBINED_MAX, Clued, Fact, Step, StepsError};
 /// Witness answers kept at most (the oldest go first).
 const MAX_WITNESSES: usize = 512;
 
+/// Activation literals retired before they are switched off together: each unit clause
+/// makes the solver's next call simplify its whole clause database, so they go in batches
+/// (a clause under an activation never assumed again binds nothing meanwhile: the solver
+/// may set the literal false).
+const RETIRE_BATCH: usize = 64;
+
 /// An answer the solver found that fits every known fact, and which clues it meets.
 pub(super) struct Witness {
     pub(super) values: Vec<usize>,
@@ -100,6 +106,8 @@ pub struct Stepper {
     pub(super) max_subsets: usize,
     /// Sets the hitting-set search may still propose in this explanation.
     pub(super) hitting_checks: usize,
+    /// Activation literals never to be assumed again, not yet switched off.
+    retired: Vec<Lit>,
 }
 
 impl Stepper {
@@ -171,6 +179,7 @@ impl Stepper {
             solves: 2,
             max_subsets: crate::solve::rounds::MAX_SUBSETS,
             hitting_checks: crate::solve::hitting::MAX_EXPLANATION_CHECKS,
+            retired: Vec::new(),
         };
         for &f in start {
             if !stepper.is_true(f) {
@@ -365,6 +374,17 @@ impl Stepper {
         any.map(|c| (c, std::mem::take(&mut self.news[c])))
     }
 
+    /// Switches off the clauses under `activation` (never assumed again), in batches of
+    /// [`RETIRE_BATCH`].
+    pub(super) fn retire(&mut self, activation: Lit) {
+        self.retired.push(activation);
+        if self.retired.len() >= RETIRE_BATCH {
+            for a in std::mem::take(&mut self.retired) {
+                self.session.block(&[!a]);
+            }
+        }
+    }
+
     /// Keeps an answer the solver found, as a witness for later questions.
     pub(super) fn remember(&mut self, values: Vec<usize>) {
         let w = witness(&self.clue_constraints, values);
@@ -376,19 +396,39 @@ impl Stepper {
     pub fn next_step(&mut self) -> Result<Option<Step>, StepsError> {
         loop {
             if let Some(p) = self.planned.pop_front() {
-                let facts: Vec<Fact> = p.facts.into_iter().filter(|&f| !self.knows(f)).collect();
+                let facts: Vec<Fact> = p
+                    .facts
+                    .iter()
+                    .copied()
+                    .filter(|&f| !self.knows(f))
+                    .collect();
                 if facts.is_empty() {
                     continue;
                 }
-                // What was searched before the round holds for its first step; a later one
-                // is searched again below its size, with the facts known now.
-                let proved = if p.clock == self.clock {
-                    p.searched
-                } else {
-                    self.proved_none_below(p.clues.len())?
-                };
+                // What was searched before the round holds for its first step.
+                if p.clock == self.clock {
+                    return self
+                        .take(p.clues, facts, p.round, p.searched, p.searched, false)
+                        .map(Some);
+                }
+                // A later step: the round's earlier steps may let one clue force something.
+                // Such a step costs nothing and comes first, so that every step is the
+                // smallest at its point; the round still ends knowing the same facts (what
+                // single clues force does not depend on their order).
+                if let Some((c, news)) = self.look_at_clues() {
+                    self.planned.push_front(p);
+                    self.rounds += 1;
+                    return self.take(vec![c], news, self.rounds, 0, 0, true).map(Some);
+                }
+                // Else searched again below its size, with the facts known now.
+                let below = self.proved_none_below(p.clues.len())?;
+                if let Some((clues, news)) = below.smaller.filter(|(c, _)| c.len() == 1) {
+                    self.planned.push_front(p);
+                    self.rounds += 1;
+                    return self.take(clues, news, self.rounds, 0, 0, false).map(Some);
+                }
                 return self
-                    .take(p.clues, facts, p.round, p.searched, proved, false)
+                    .take(p.clues, facts, p.round, p.searched, below.proved, false)
                     .map(Some);
             }
             if self.complete() {
@@ -554,7 +594,7 @@ impl Stepper {
             .session
             .minimise(&items, Some(&core), deletion, &mut NoWitnesses)?;
         self.solves += kept.solves;
-        self.session.block(&[!activation]);
+        self.retire(activation);
         Ok(kept.kept.iter().map(|&i| known[i]).collect())
     }
 
