@@ -83,26 +83,62 @@ class Session:
         self.solver.add_clause([-self.x[v][place[v]] for v in values])
         self.selector = {}
         self.other = None
+        self.asked = 0
 
     def add(self, clue):
         """Add a clue behind a fresh selector; returns the selector."""
         s = self.pool.id(("sel", key(clue)))
         self.selector[key(clue)] = s
+        self._guarded(s, clue, False)
+        return s
+
+    def _guarded(self, s, clue, negated):
+        """The clue's support clauses (of its negation when `negated`), each behind `s`."""
         n, x = self.n, self.x
         if clue["kind"] in ("at", "one_of", "at_end"):
-            self.solver.add_clause([-s] + [x[clue["a"]][p] for p in sorted(unary_allowed(clue, n))])
-            return s
+            allowed = unary_allowed(clue, n)
+            if negated:
+                allowed = set(range(n)) - allowed
+            self.solver.add_clause([-s] + [x[clue["a"]][p] for p in sorted(allowed)])
+            return
         pairs = set(pairs_allowed(clue, n))
         a, b = x[clue["a"]], x[clue["b"]]
         for p in range(n):
-            self.solver.add_clause([-s, -a[p]] + [b[q] for q in range(n) if (p, q) in pairs])
-            self.solver.add_clause([-s, -b[p]] + [a[q] for q in range(n) if (q, p) in pairs])
-        return s
+            self.solver.add_clause([-s, -a[p]] + [b[q] for q in range(n) if ((p, q) in pairs) != negated])
+            self.solver.add_clause([-s, -b[p]] + [a[q] for q in range(n) if ((q, p) in pairs) != negated])
 
-    def unique(self, clues, budget=None):
+    def prefer(self, other):
+        """Start the search's phases at the arrangement `other` (value -> place): a trial's
+        second answer is found several times sooner from an arrangement that breaks few clues
+        than from the solver's own phases."""
+        self.solver.set_phases([lits[p] if p == other[v] else -lits[p] for v, lits in self.x.items()
+                                for p in range(self.n)])
+
+    def needed(self, clue, clues, budget=None):
+        """Is `clue` needed beside `clues` (all added before, the answer unique with both)?
+        Asked as "does some arrangement break `clue` and keep `clues`", the clue's negation
+        behind a selector of its own: exactly the second answers without it, since the answer
+        keeps it and no second answer keeps them all. The negation prunes the search, where
+        merely leaving the clue out lets the solver roam over arrangements that keep it. The
+        negation is switched off for good after the call. A second answer goes to `self.other`;
+        None when the search spent its `budget` of conflicts."""
+        t = self.pool.id(("not", self.asked))
+        self.asked += 1
+        self._guarded(t, clue, True)
+        unique = self.unique(clues, budget, extra=[t])
+        self.solver.add_clause([-t])
+        return None if unique is None else not unique
+
+    def settle(self, clue, kept):
+        """Fix a clue's selector for good (a unit clause): on when the clue stays in the
+        puzzle, off when it goes. The solver keeps what it learnt."""
+        s = self.selector[key(clue)]
+        self.solver.add_clause([s if kept else -s])
+
+    def unique(self, clues, budget=None, extra=()):
         """Do these clues (all added before) leave the answer alone? None when the search
-        spent its `budget` of conflicts undecided."""
-        assumptions = [self.selector[key(c)] for c in clues]
+        spent its `budget` of conflicts undecided. `extra`: more literals to assume."""
+        assumptions = [self.selector[key(c)] for c in clues] + list(extra)
         if budget is None:
             found = self.solver.solve(assumptions=assumptions)
         else:
@@ -119,24 +155,6 @@ class Session:
 
     def close(self):
         self.solver.delete()
-
-
-def satpuz_answers(binary, puzzle, solver=None):
-    """`satpuz solve` on the puzzle, up to two answers: (unique, answers), each answer as
-    value -> 0-based place; no answer at all is an error (the generators' clues are true)."""
-    args = [binary, "solve", "-", "--limit", "2", "--json", "-q"]
-    if solver:
-        args += ["--solver", solver]
-    out = subprocess.run(args, input=json.dumps(puzzle), capture_output=True, text=True, check=False)
-    if out.returncode not in (0, 3):
-        raise SystemExit(f"satpuz solve: exit {out.returncode}: {out.stderr}")
-    report = json.loads(out.stdout)
-    answers = []
-    for answer in (report.get("answer"), report.get("second_answer")):
-        if answer:
-            answers.append({v: p for p, row in enumerate(answer["positions"])
-                            for name, v in row.items() if name != "position"})
-    return report["unique"], answers
 
 
 def satpuz_count(binary, puzzle, limit=2):
