@@ -1,6 +1,6 @@
-//! Step-by-step explanations: the whole explanation of the zebra puzzle (target < 1 s), the
-//! Jindosh Riddle (< 200 ms), a long Inquest case (< 2 s) and a generated 10-position,
-//! 5-category grid (< 1 s); and rows of n values placed by n clues "v is at position i"
+//! Step-by-step explanations: the whole explanation of the zebra puzzle (target < 1 s),
+//! Einstein's puzzle, the Jindosh Riddle (< 200 ms), a long Inquest case (< 2 s) and a
+//! generated 10-position, 5-category grid (< 1 s); and rows of n values placed by n clues "v is at position i"
 //! (n = 20, 50, 100), where every step takes one clue. Each iteration builds the clued model
 //! and explains from nothing.
 
@@ -31,6 +31,16 @@ fn explanations(c: &mut Criterion) {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/encodings/zebra.json"))
             .unwrap();
     bench_one(c, "explain_zebra", &GridPuzzle::from_json(&zebra).unwrap());
+    let einstein = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/encodings/einstein.json"
+    ))
+    .unwrap();
+    bench_one(
+        c,
+        "explain_einstein",
+        &GridPuzzle::from_json(&einstein).unwrap(),
+    );
     bench_one(c, "explain_jindosh", &jindosh::puzzle().unwrap());
     // Seed 1's long case has case splits: the slowest of the long cases tried.
     bench_one(
