@@ -11,7 +11,7 @@
 //! The sides are kept in order encoding (`side >= v`), so `side(r,c) >= v` is a single OR and
 //! membership one AND; a fixed layout makes all of it constants.
 
-use crate::model::{Bit, Cmp, Constraint, Encoded};
+use crate::model::{Bit, Encoded};
 
 use super::format::HookLayout;
 
@@ -89,7 +89,8 @@ fn fixed_axis(n: usize) -> Vec<Vec<Bit>> {
         .collect()
 }
 
-/// Order-encoded sides of one axis: `ge[i][v]` for v in 0..=n+1 (constants at both ends).
+/// Order-encoded sides of one axis: `ge[i][v]` for v in 0..=n+1 (constants at both ends), tied
+/// to the axis's peel order ([`peel_order`]).
 fn free_axis(enc: &mut Encoded, n: usize, axis: &str) -> Vec<Vec<Bit>> {
     let ge: Vec<Vec<Bit>> = (0..n)
         .map(|i| {
@@ -107,22 +108,132 @@ fn free_axis(enc: &mut Encoded, n: usize, axis: &str) -> Vec<Vec<Bit>> {
             enc.clause(&[!line[v + 1], line[v]]);
         }
     }
-    for v in 2..=n {
-        // A permutation: exactly n-v+1 lines have side >= v.
-        let lits: Vec<Bit> = ge.iter().map(|line| line[v]).collect();
-        enc.require(&Constraint::Count {
-            lits,
-            cmp: Cmp::Exactly,
-            k: n - v + 1,
-        });
-        // The lines with side < v are contiguous: no high line between two low ones.
-        for a in 0..n {
-            for b in a + 1..n {
-                for c in b + 1..n {
-                    enc.clause(&[ge[a][v], !ge[b][v], ge[c][v]]);
+    peel_order(enc, n, &ge);
+    ge
+}
+
+/// The peel order of one axis: the hook of side v, from n down to 2, takes the first or the
+/// last line of the block still left (`left`), and `L_v`, how many of the hooks of side v or
+/// more took a first line, is kept in order encoding (`at_least[v][j]`: `L_v >= j`, with
+/// `L_v = L_{v+1} + left`). The lines with side < v are then exactly `L_v ..= L_v + v - 2`, so
+/// line i has side >= v iff `i < L_v` or `i >= L_v + v - 1`: three clauses per line and v, and
+/// each peel order has one model. This replaced a cardinality constraint per v ("exactly
+/// n - v + 1 lines have side v or more") and "no high line between two low ones" (O(n^3)
+/// clauses per v), which a solver had to combine to see where the block lies.
+fn peel_order(enc: &mut Encoded, n: usize, ge: &[Vec<Bit>]) {
+    // at_least[v][j] for v in 2..=n+1 and j in 0..=n+1; constants outside 1..=n-v+1.
+    let mut at_least: Vec<Vec<Bit>> = vec![vec![Bit::FALSE; n + 2]; n + 2];
+    at_least[n + 1][0] = Bit::TRUE;
+    for v in (2..=n).rev() {
+        let left = enc.new_bool();
+        at_least[v][0] = Bit::TRUE;
+        for slot in &mut at_least[v][1..=n - v + 1] {
+            *slot = enc.new_bool();
+        }
+        for j in 1..=n - v + 1 {
+            let (now, before, below) = (at_least[v][j], at_least[v + 1][j], at_least[v + 1][j - 1]);
+            enc.clause(&[!before, now]);
+            enc.clause(&[!below, !left, now]);
+            enc.clause(&[!now, below]);
+            enc.clause(&[!now, before, left]);
+            if j > 1 {
+                enc.clause(&[!now, at_least[v][j - 1]]);
+            }
+        }
+        for (i, line) in ge.iter().enumerate() {
+            // The low block starts after line i (L_v > i); it ends at line i or later
+            // (L_v + v - 2 >= i).
+            let starts_after = at_least[v][i + 1];
+            let ends_at_or_after = if i + 2 >= v {
+                at_least[v][i + 2 - v]
+            } else {
+                Bit::TRUE
+            };
+            enc.clause(&[!starts_after, line[v]]);
+            enc.clause(&[ends_at_or_after, line[v]]);
+            enc.clause(&[!line[v], starts_after, !ends_at_or_after]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::ops::ControlFlow;
+
+    use super::*;
+    use crate::cnf::{Lit, lit_value};
+    use crate::model::EncodeOptions;
+    use crate::solve::{self, Varisat};
+
+    /// By brute force: the permutations of 1..=n whose values below any v are one contiguous
+    /// block (the sides of an axis that hooks peeled from the outside can have).
+    fn peel_orders(n: usize) -> BTreeSet<Vec<usize>> {
+        fn extend(n: usize, prefix: &mut Vec<usize>, out: &mut BTreeSet<Vec<usize>>) {
+            if prefix.len() == n {
+                let contiguous = (1..=n).all(|v| {
+                    let low: Vec<usize> = (0..n).filter(|&i| prefix[i] < v).collect();
+                    low.windows(2).all(|w| w[1] == w[0] + 1)
+                });
+                if contiguous {
+                    out.insert(prefix.clone());
+                }
+                return;
+            }
+            for side in 1..=n {
+                if !prefix.contains(&side) {
+                    prefix.push(side);
+                    extend(n, prefix, out);
+                    prefix.pop();
                 }
             }
         }
+        let mut out = BTreeSet::new();
+        extend(n, &mut Vec::new(), &mut out);
+        out
     }
-    ge
+
+    #[test]
+    fn a_free_axis_has_exactly_the_peel_orders_once_each() {
+        for n in 1..=6 {
+            let mut enc = Encoded::new(EncodeOptions::default());
+            let ge = free_axis(&mut enc, n, "row");
+            let bits: Vec<Bit> = ge.iter().flatten().copied().collect();
+            enc.project_on(&bits, false);
+            let lits: Vec<Vec<Result<Lit, bool>>> = ge
+                .iter()
+                .map(|line| line.iter().map(|&b| enc.lit(b)).collect())
+                .collect();
+            let mut cnf = enc.cnf.clone();
+            let mut solver = Varisat::with_cnf(&cnf);
+            let mut found = BTreeSet::new();
+            solve::enumerate(&mut cnf, &mut solver, None, |model| {
+                let sides = lits
+                    .iter()
+                    .map(|line| {
+                        (1..=n)
+                            .filter(|&v| match line[v] {
+                                Ok(l) => lit_value(model, l),
+                                Err(b) => b,
+                            })
+                            .count()
+                    })
+                    .collect::<Vec<usize>>();
+                found.insert(sides);
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            let expected = peel_orders(n);
+            assert_eq!(expected.len(), 1 << (n - 1), "n = {n}");
+            assert_eq!(found, expected, "n = {n}");
+            // Every auxiliary variable follows from the sides: one model per peel order.
+            let mut all = enc.cnf.clone();
+            all.primary.clear();
+            assert_eq!(
+                solve::count(&mut all, None).unwrap(),
+                1 << (n - 1),
+                "n = {n}"
+            );
+        }
+    }
 }
