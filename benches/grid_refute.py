@@ -37,6 +37,10 @@ from grid_compare import pysat_count, unary_allowed
 KINDS = [("same", 4), ("next_to", 3), ("left_of", 2), ("at", 1), ("somewhere_left_of", 1)]
 # Conflicts of a trial's first round.
 BUDGET = 2000
+# Named in each puzzle's source: the same command makes the same puzzle only with the same
+# generator (0: a trial over --budget conflicts kept its clue, not irreducible; 1: trials decided
+# by `satpuz solve`; 2: by the drawing phase's PySAT session, in rounds).
+GENERATOR = 2
 
 
 def clue_about(rng, a, place, where, n, k):
@@ -296,6 +300,7 @@ def main():
     source = f"benches/grid_refute.py --positions {n} --categories {k} --seed {args.seed}"
     if args.budget != BUDGET:
         source += f" --budget {args.budget}"
+    source += f" (generator {GENERATOR})"
     puzzle = puzzle_file(name, source, n, categories, clues)
     if pysat_count(puzzle, 2) != 1:
         sys.exit(f"seed {args.seed}: CaDiCaL (PySAT) finds more than one answer")
