@@ -112,6 +112,18 @@ fn smaller_set_forcing(
     upto: usize,
     limit: usize,
 ) -> Option<Result<(), String>> {
+    smaller_set_forcing_any(clued, answer, known, upto, limit, |_| true)
+}
+
+/// [`smaller_set_forcing`] among the unknown facts that `wanted` keeps.
+fn smaller_set_forcing_any(
+    clued: &Clued,
+    answer: &[usize],
+    known: &[Fact],
+    upto: usize,
+    limit: usize,
+    wanted: impl Fn(&Fact) -> bool,
+) -> Option<Result<(), String>> {
     let m = &clued.model;
     let clues: Vec<&Constraint> = m.constraints[clued.clues.clone()].iter().collect();
     assert!(clues.len() <= 64, "a clue set fits a word");
@@ -124,7 +136,8 @@ fn smaller_set_forcing(
                 .fold(0u64, |acc, c| acc | 1 << c)
         })
         .collect();
-    let unknown = unknown_facts(m, answer, &all);
+    let mut unknown = unknown_facts(m, answer, &all);
+    unknown.retain(|f| wanted(f));
     for size in 1..=upto.min(clues.len()) {
         for set in subsets(clues.len(), size) {
             let mask = set.iter().fold(0u64, |acc, &c| acc | 1 << c);
@@ -313,6 +326,53 @@ fn no_step_of_several_clues_is_beaten_by_one_clue() {
     assert!(
         checked >= 20 && later >= 5,
         "{checked} steps of two clues or more checked, {later} of them later steps of a round"
+    );
+}
+
+/// When the round's earlier steps let fewer clues force one of the round's own facts, that
+/// smaller set is a step of the round, taken first: it is the smallest at its point (its
+/// claim and its facts checked by brute force where the arrangements are few enough), and
+/// the round still counts once (6 x 5 grids whose rounds of three and four clues have such
+/// steps).
+#[test]
+fn a_smaller_set_forcing_a_round_fact_is_a_step_of_the_round() {
+    let (mut smaller, mut checked) = (0, 0);
+    for seed in 1..=8 {
+        let shape = GridShape {
+            positions: 6,
+            categories: 5,
+        };
+        let p = generate(shape, seed).expect("generates").puzzle;
+        let (c, ex) = explained(&p);
+        let mut known = ex.start.clone();
+        for (i, step) in ex.steps.iter().enumerate() {
+            let widest = ex
+                .steps
+                .iter()
+                .filter(|t| t.round == step.round)
+                .map(|t| t.clues.len())
+                .max()
+                .unwrap_or(0);
+            let k = step.clues.len();
+            if k >= 2 && k < widest {
+                smaller += 1;
+                assert!(step.proved_fewest(), "{} step {}", p.name, i + 1);
+                let fewer = smaller_set_forcing(&c, &ex.answer, &known, k - 1, 400_000);
+                let own = smaller_set_forcing_any(&c, &ex.answer, &known, k, 400_000, |f| {
+                    step.facts.contains(f)
+                });
+                if let (Some(fewer), Some(own)) = (fewer, own) {
+                    assert_eq!(fewer, Ok(()), "{} step {}", p.name, i + 1);
+                    assert!(own.is_err(), "{} step {}: its own set", p.name, i + 1);
+                    checked += 1;
+                }
+            }
+            known.extend(step.facts.iter().chain(&step.follows).copied());
+        }
+    }
+    assert!(
+        smaller >= 2 && checked >= 1,
+        "{smaller} smaller steps inside rounds, {checked} checked by brute force"
     );
 }
 

@@ -422,10 +422,32 @@ impl Stepper {
                 }
                 // Else searched again below its size, with the facts known now.
                 let below = self.proved_none_below(p.clues.len())?;
-                if let Some((clues, news)) = below.smaller.filter(|(c, _)| c.len() == 1) {
-                    self.planned.push_front(p);
-                    self.rounds += 1;
-                    return self.take(clues, news, self.rounds, 0, 0, false).map(Some);
+                if let Some((clues, news)) = below.smaller {
+                    if clues.len() == 1 {
+                        self.planned.push_front(p);
+                        self.rounds += 1;
+                        return self.take(clues, news, self.rounds, 0, 0, false).map(Some);
+                    }
+                    // A smaller set forcing facts the round takes anyway is a step of the
+                    // round (the round ends knowing the same facts, so its rating is the
+                    // same), and the smallest at this point.
+                    let in_round: Vec<Fact> = news
+                        .into_iter()
+                        .filter(|f| {
+                            p.facts.contains(f)
+                                || self
+                                    .planned
+                                    .iter()
+                                    .any(|q| q.round == p.round && q.facts.contains(f))
+                        })
+                        .collect();
+                    if !in_round.is_empty() {
+                        let (round, searched) = (p.round, p.searched);
+                        self.planned.push_front(p);
+                        return self
+                            .take(clues, in_round, round, searched, below.proved, false)
+                            .map(Some);
+                    }
                 }
                 return self
                     .take(p.clues, facts, p.round, p.searched, below.proved, false)

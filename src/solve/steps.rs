@@ -93,8 +93,10 @@ pub struct Step {
     pub facts: Vec<Fact>,
     /// Facts that then follow from the structure alone (the categories), without a clue.
     pub follows: Vec<Fact>,
-    /// The round it belongs to (numbered from 1): the steps of a round take the same number
-    /// of clues, found together, and the round counts once in the difficulty.
+    /// The round it belongs to (numbered from 1): the steps of a round were found together,
+    /// with the same number of clues (a later one may take fewer when the round's earlier
+    /// steps let fewer clues force one of its facts), and the round counts once in the
+    /// difficulty.
     pub round: usize,
     /// Every set of at most this many clues was tried, with the facts known before the
     /// round, and forced nothing new (0 when the step was found on one clue's own
