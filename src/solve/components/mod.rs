@@ -6,7 +6,9 @@
 //! own and the counts multiplied; each component's count is cached under a canonical key of
 //! its clauses, so a component met again down another branch costs one look-up. Projection
 //! (`c p show`/`c ind`) is kept by deciding projected variables first: a component left with
-//! none counts 1 if it has a model, 0 if not (see `search.rs`).
+//! none counts 1 if it has a model, 0 if not; and, as Ganak does, the clauses blocked on a
+//! hidden variable go after each decision, which frees hidden variables and splits components
+//! further (see `search.rs`).
 //!
 //! Written here rather than taken from a crate: no Rust crate counts models by components, and
 //! the counter must answer to satpuz's stop condition (`--timeout`, Ctrl-C).
