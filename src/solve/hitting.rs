@@ -165,11 +165,13 @@ impl Stepper {
         let meets = |values: &[usize], c: usize, s: &Stepper| {
             crate::model::holds(&s.clue_constraints[c], values)
         };
-        let mut met: Vec<usize> = live
-            .iter()
-            .copied()
-            .filter(|&c| meets(&values, c, self))
-            .collect();
+        let clues_met = |values: &[usize], s: &Stepper| -> Vec<usize> {
+            live.iter()
+                .copied()
+                .filter(|&c| meets(values, c, s))
+                .collect()
+        };
+        let mut met = clues_met(&values, self);
         // Whether `values` came from the solver (else it is a known answer already).
         let mut fresh = true;
         for &c in live {
@@ -186,11 +188,7 @@ impl Stepper {
             {
                 values = w.values.clone();
                 fresh = false;
-                met = live
-                    .iter()
-                    .copied()
-                    .filter(|&c| meets(&values, c, self))
-                    .collect();
+                met = clues_met(&values, self);
                 continue;
             }
             let mut assumptions = self.session.selectors_of(&trial);
@@ -200,11 +198,7 @@ impl Stepper {
             if let Some(better) = self.session.solve_values(&assumptions)? {
                 values = better;
                 fresh = true;
-                met = live
-                    .iter()
-                    .copied()
-                    .filter(|&c| meets(&values, c, self))
-                    .collect();
+                met = clues_met(&values, self);
             }
         }
         if fresh {
