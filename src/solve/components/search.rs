@@ -320,8 +320,7 @@ impl<'f> Counter<'f> {
                 self.clause_seen[c as usize] = inside;
             }
         }
-        let projected = formula.projected.as_slice();
-        if component.vars.iter().any(|&v| !projected[v as usize]) {
+        if self.has_hidden(component) {
             self.remove_blocked(&component.clauses, inside);
         }
         let mut parts = Vec::new();
@@ -396,7 +395,7 @@ impl<'f> Counter<'f> {
             self.removed_trail.push(c);
             self.blocked += 1;
             for &m in &formula.clauses[c as usize] {
-                if formula.projected[var_of(m)] || self.value[var_of(m)] != UNSET {
+                if !self.is_open_hidden(m) {
                     continue;
                 }
                 for &d in &formula.occurrences[(m ^ 1) as usize] {
@@ -408,6 +407,17 @@ impl<'f> Counter<'f> {
             }
         }
         self.blocked_queue = queue;
+    }
+
+    /// Whether `component` has a variable outside the projection.
+    fn has_hidden(&self, component: &Component) -> bool {
+        let projected = self.formula.projected.as_slice();
+        component.vars.iter().any(|&v| !projected[v as usize])
+    }
+
+    /// Whether `lit` is of a hidden variable not yet assigned.
+    fn is_open_hidden(&self, lit: Code) -> bool {
+        !self.formula.projected[var_of(lit)] && self.value[var_of(lit)] == UNSET
     }
 
     /// Whether clause `c` is blocked on one of its unassigned hidden literals among the
@@ -423,7 +433,7 @@ impl<'f> Counter<'f> {
             }
         }
         clause.iter().any(|&l| {
-            if formula.projected[var_of(l)] || self.value[var_of(l)] != UNSET {
+            if !self.is_open_hidden(l) {
                 return false;
             }
             formula.occurrences[(l ^ 1) as usize].iter().all(|&d| {
@@ -446,8 +456,7 @@ impl<'f> Counter<'f> {
     /// weights cost up to 1.5x.
     fn pick(&mut self, component: &Component) -> Code {
         let formula = self.formula;
-        let projected = formula.projected.as_slice();
-        let weighted = component.vars.iter().any(|&v| !projected[v as usize]);
+        let weighted = self.has_hidden(component);
         for &c in &component.clauses {
             let lits = &formula.clauses[c as usize];
             let weight = if weighted {
