@@ -341,3 +341,36 @@ fn exported_cnf_names_the_cells() {
     assert!(out.contains("cell(8,8)=9"));
     assert!(out.lines().any(|l| l.starts_with("c p show")));
 }
+
+/// `--threads`: Hooks 9 (solved in cubes) gives the same grid, answer and verdict on one
+/// thread as on two; a count of no threads is refused, naming the flag.
+#[test]
+fn threads_give_the_single_thread_answer() {
+    let answer_of = |threads: &str| {
+        let Run { code, stdout, .. } = satpuz(&["solve", "hooks9", "--json", "--threads", threads]);
+        assert_eq!(code, 0, "--threads {threads}: {stdout}");
+        let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(v["unique"], true, "--threads {threads}: {stdout}");
+        (v["answer"].clone(), v["satisfiable"].clone())
+    };
+    let one = answer_of("1");
+    assert_eq!(one, answer_of("2"));
+    // The independent checker's route: the grid breaks no rule of the puzzle.
+    let p = hooks::shipped(9).unwrap().unwrap();
+    let grid: Vec<u8> = one.0["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_u64().unwrap() as u8)
+        })
+        .collect();
+    assert!(hooks::check::violations(&p, &grid).is_empty());
+
+    let Run { code, stderr, .. } = satpuz(&["solve", "hooks9", "--threads", "0"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("--threads"), "{stderr}");
+}

@@ -64,6 +64,10 @@ pub struct SettingFlags {
     /// the CNF (eager, which `prove` can certify) [default: lazy].
     #[arg(long, value_parser = choice::<Connectivity>(), help_heading = HOOKS)]
     pub connect: Option<Connectivity>,
+    /// Threads for a search split into cubes (Hooks 9); the answer and the verdict are the
+    /// same on any number [default: one per core, at most 2].
+    #[arg(long, value_name = "N", help_heading = HOOKS)]
+    pub threads: Option<std::num::NonZeroUsize>,
 }
 
 impl SettingFlags {
@@ -90,6 +94,7 @@ impl SettingFlags {
             card: self.card.unwrap_or(d.card),
             pb: self.pb.unwrap_or(d.pb),
             connect: self.connect.unwrap_or(d.connect),
+            threads: self.threads,
         }
     }
 }

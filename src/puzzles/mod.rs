@@ -83,6 +83,9 @@ pub struct BuildOptions {
     pub pb: Pb,
     /// `--connect`: how a connectivity rule is kept (Hooks).
     pub connect: hooks::Connectivity,
+    /// `--threads`: how many threads a search split into cubes may use (Hooks); `None`: one
+    /// per core, at most two. Never changes the formula, an answer or a count.
+    pub threads: Option<std::num::NonZeroUsize>,
 }
 
 impl BuildOptions {

@@ -12,9 +12,10 @@
 //! products: 0.75 s plain, 0.95 to 1.57 s in cubes), so the puzzle's rules choose: see
 //! [`wants_cubes`] and docs/hooks.md.
 //!
-//! Where a second core is idle, two threads share the cubes, each with its own solver
+//! Where the process may use two cores, two threads share the cubes, each with its own solver
 //! (the next cube not yet taken; every grid found so far blocked before each call): Hooks 9's
-//! longest thread then has about two thirds of the search of one solver in turn
+//! longest thread then has about two thirds of the search of one solver in turn, and on a
+//! machine busy with other programs the process gets two shares of it instead of one
 //! (docs/hooks.md).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -134,31 +135,15 @@ pub(crate) fn enumerate_in_cubes(
     Ok(found)
 }
 
-/// How many threads share a puzzle's cubes, at most ([`cube_threads`]).
+/// How many threads share a puzzle's cubes by default, at most ([`default_threads`]).
 pub(crate) const CUBE_THREADS: usize = 2;
 
-/// The threads a search in cubes uses now: [`CUBE_THREADS`] where the process may use two
-/// cores and at most one other thread is runnable on the machine (Linux: `/proc/loadavg`, this
-/// one included; elsewhere the cores decide), else one. On a busy machine a second thread only
-/// adds CPU time: under a load of 8 on 2 cores Hooks 9 took 2.0 s on one thread and 2.7 s on
-/// two (criterion, `hooks_cube_threads`).
-pub(crate) fn cube_threads() -> usize {
-    let cores = parallel::default_jobs();
-    if cores < 2 {
-        return 1;
-    }
-    match runnable_threads() {
-        Some(runnable) if runnable > cores => 1,
-        _ => CUBE_THREADS,
-    }
-}
-
-/// The threads runnable on the machine right now (the fourth field of `/proc/loadavg`,
-/// `runnable/total`), where the system says.
-fn runnable_threads() -> Option<usize> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    let field = text.split_whitespace().nth(3)?;
-    field.split('/').next()?.parse().ok()
+/// The threads a search in cubes uses unless told (`--threads`): one per core the process may
+/// use, at most [`CUBE_THREADS`]; one on a single core. Not fewer on a busy machine: there each
+/// runnable thread gets about one share of the cores, so two threads get the process about two
+/// shares (Hooks 9 under four busy loops on two cores: docs/hooks.md, "Under load").
+pub(crate) fn default_threads() -> usize {
+    parallel::default_jobs().clamp(1, CUBE_THREADS)
 }
 
 /// What a uniqueness search found, with what its lazy backends rejected and added.
@@ -178,16 +163,10 @@ pub(crate) struct Search {
 
 impl HooksModel {
     /// Solves and proves uniqueness with varisat: one plain search, or the puzzle's cubes
-    /// shared by [`cube_threads`] threads, each with its own solver. On several threads the
-    /// grid and the verdict are the same as on one; when there are two grids or more, the pair
-    /// shown is found again by the cubes in order on one solver, so that it does not depend on
-    /// which thread was first.
-    pub(crate) fn search_unique(&mut self) -> Result<Search, SolveError> {
-        self.search_unique_on(cube_threads())
-    }
-
-    /// [`HooksModel::search_unique`] with the cubes shared by `threads` threads (one: in turn,
-    /// on one solver).
+    /// shared by `threads` threads (one: in turn, on one solver), each with its own solver. On
+    /// several threads the grid and the verdict are the same as on one; when there are two
+    /// grids or more, the pair shown is found again by the cubes in order on one solver, so
+    /// that it does not depend on which thread was first.
     pub(crate) fn search_unique_on(&mut self, threads: usize) -> Result<Search, SolveError> {
         if threads >= 2 && self.cubes.len() >= 2 {
             let act = self.cnf.vars.fresh().pos_lit();
@@ -411,13 +390,37 @@ mod tests {
             panic!("the counts alone allow many grids");
         };
         for _ in 0..3 {
-            let Verdict::Multiple(c, d) = model.clone().search_unique().unwrap().verdict else {
+            let Verdict::Multiple(c, d) = model
+                .clone()
+                .search_unique_on(CUBE_THREADS)
+                .unwrap()
+                .verdict
+            else {
                 panic!("the counts alone allow many grids");
             };
             assert_eq!(
                 (model.grid(&a), model.grid(&b)),
                 (model.grid(&c), model.grid(&d))
             );
+        }
+    }
+
+    /// The threads search every cube: restricted to the grids of one cube (its literals added
+    /// as units), two threads still find two grids, for each of the four cubes; a cube left
+    /// out would come out with no grid.
+    #[test]
+    fn threads_search_every_cube() {
+        let model = many_grids_in_four_cubes();
+        for (i, cube) in model.cubes.iter().enumerate() {
+            let mut restricted = model.clone();
+            for &l in cube {
+                restricted.cnf.add_clause(&[l]);
+            }
+            let act = restricted.cnf.vars.fresh().pos_lit();
+            let verdict = solve_unique_on_threads(&restricted, act, 2)
+                .unwrap()
+                .verdict;
+            assert!(matches!(verdict, Verdict::Multiple(..)), "cube {i}");
         }
     }
 

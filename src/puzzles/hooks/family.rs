@@ -4,6 +4,7 @@
 //! refuses it (`--connect eager` puts reachability in the CNF).
 
 use std::any::Any;
+use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
@@ -12,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::{
     AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksPuzzle, LazyConnected,
-    SHIPPED_COUNT, check, hooks_solver, render_grid, shipped,
+    SHIPPED_COUNT, check, cubes, hooks_solver, render_grid, shipped,
 };
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::puzzles::{
@@ -195,6 +196,9 @@ impl Puzzle for HooksView {
             puzzle: self.0.clone(),
             model: self.0.build_with(opts.encode(), opts.connect),
             connect: opts.connect,
+            threads: opts
+                .threads
+                .map_or_else(cubes::default_threads, NonZeroUsize::get),
             rejected: 0,
             gcd_rejected: 0,
             cuts: Vec::new(),
@@ -208,6 +212,8 @@ struct HooksInstance {
     puzzle: Rc<HooksPuzzle>,
     model: HooksModel,
     connect: Connectivity,
+    /// Threads that share the puzzle's cubes, if it has any (`--threads`).
+    threads: usize,
     /// Solver answers rejected as disconnected, or with a wrong GCD, and the cuts and nogoods
     /// added, in the last solve.
     rejected: u64,
@@ -258,7 +264,7 @@ impl Instance for HooksInstance {
     }
 
     fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
-        let search = self.model.search_unique()?;
+        let search = self.model.search_unique_on(self.threads)?;
         self.rejected = search.rejected;
         self.gcd_rejected = search.gcd_rejected;
         self.cuts = search.cuts;

@@ -328,9 +328,10 @@ impl HooksModel {
     }
 
     /// Solves with varisat and proves uniqueness (the found grid blocked: UNSAT), in cubes
-    /// where the puzzle gains from them, on two threads where a core is idle ([`cubes`]).
+    /// where the puzzle gains from them, on two threads where the process may use two cores
+    /// ([`cubes`]).
     pub fn solve_unique(&mut self) -> Result<Solved, SolveError> {
-        self.solve_unique_on_threads(cubes::cube_threads())
+        self.solve_unique_on_threads(cubes::default_threads())
     }
 
     /// [`HooksModel::solve_unique`] with the cubes, if any, shared by `threads` threads (one:
