@@ -63,6 +63,7 @@ impl Stepper {
         if rest.is_empty() {
             return Ok(rest);
         }
+        self.renew_session_if_crowded();
         let mut assumptions = self.session.selectors_of(clues);
         assumptions.extend(self.known_facts().into_iter().map(|f| self.lit(f)));
         let mut proven = self.refute_by_variable(&mut rest, &assumptions)?;

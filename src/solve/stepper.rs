@@ -21,13 +21,14 @@
 //! steps; the searches of 2 and 3 are in [`crate::solve::rounds`].
 
 use std::collections::VecDeque;
+use std::ops::Range;
 
 use crate::cnf::Lit;
-use crate::model::{Constraint, EncodeOptions, Encoded, holds};
+use crate::model::{Constraint, EncodeOptions, Encoded, Model, holds};
 use crate::solve::SolveError;
 use crate::solve::cases::{Case, CaseWorld};
 use crate::solve::propagate::{Possible, all_different_excluded, scope, supports};
-use crate::solve::session::{Deletion, Direction, NoWitnesses, Role, Session};
+use crate::solve::session::{Deletion, Direction, NoWitnesses, OwnsCnf, Role, Session};
 use crate::solve::steps::{COMBINED_MAX, Clued, Fact, Step, StepsError};
 
 /// Witness answers kept at most (the oldest go first).
@@ -38,6 +39,11 @@ const MAX_WITNESSES: usize = 512;
 /// (a clause under an activation never assumed again binds nothing meanwhile: the solver
 /// may set the literal false).
 const RETIRE_BATCH: usize = 64;
+
+/// A session is renewed once it has this many times the variables it started with
+/// ([`Stepper::renew_session_if_crowded`]): measured against 2 and 32 on 10 x 5 grids
+/// (where 2 is best) and a 20 x 5 grid (where 32 is).
+const RENEW_AFTER: u32 = 8;
 
 /// An answer the solver found that fits every known fact, and which clues it meets.
 pub(super) struct Witness {
@@ -108,6 +114,13 @@ pub struct Stepper {
     pub(super) hitting_checks: usize,
     /// Activation literals never to be assumed again, not yet switched off.
     retired: Vec<Lit>,
+    /// What the session is rebuilt from ([`Stepper::renew_session_if_crowded`]): the model, which of
+    /// its constraints are clues, the encoding, and the session's variables when new.
+    model: Model,
+    clue_range: Range<usize>,
+    opts: EncodeOptions,
+    base_vars: u32,
+    renew_after: u32,
 }
 
 impl Stepper {
@@ -125,22 +138,13 @@ impl Stepper {
         opts: EncodeOptions,
     ) -> Result<Stepper, StepsError> {
         let model = &clued.model;
-        let mut session = Session::unshrunk(Encoded::declare(model, opts));
-        let mut structure = Vec::new();
-        for (i, c) in model.constraints.iter().enumerate() {
-            if clued.clues.contains(&i) {
-                session.add_clue(c);
-            } else {
-                session.add_constraint(c);
-                structure.push(c.clone());
-            }
-        }
-        let lits = (0..model.vars.len())
-            .map(|v| {
-                (0..model.vars[v].values.len())
-                    .map(|x| session.value_lit(v, x))
-                    .collect()
-            })
+        let (mut session, lits) = fresh_session(model, &clued.clues, opts);
+        let structure: Vec<Constraint> = model
+            .constraints
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !clued.clues.contains(i))
+            .map(|(_, c)| c.clone())
             .collect();
         let all: Vec<usize> = (0..session.clue_count()).collect();
         let Some(answer) = session.solve_values(&session.selectors_of(&all))? else {
@@ -159,8 +163,14 @@ impl Stepper {
         let clue_constraints = model.constraints[clued.clues.clone()].to_vec();
         let clue_scopes: Vec<Vec<usize>> = clue_constraints.iter().map(scope).collect();
         let clue_count = clue_constraints.len();
+        let base_vars = session.formula().cnf().num_vars();
         let mut stepper = Stepper {
             session,
+            model: model.clone(),
+            clue_range: clued.clues.clone(),
+            opts,
+            base_vars,
+            renew_after: RENEW_AFTER,
             lits,
             answer,
             known,
@@ -195,6 +205,13 @@ impl Stepper {
     /// hitting-set search takes over (tests compare the two routes on small puzzles).
     pub fn with_max_subsets(mut self, most: usize) -> Stepper {
         self.max_subsets = most;
+        self
+    }
+
+    /// Renews the session once it has `factor` times the variables it started with, instead
+    /// of [`RENEW_AFTER`] (tests renew it at every chance: the steps must not change).
+    pub fn with_session_renewed_after(mut self, factor: u32) -> Stepper {
+        self.renew_after = factor;
         self
     }
 
@@ -383,6 +400,25 @@ impl Stepper {
                 self.session.block(&[!a]);
             }
         }
+    }
+
+    /// Starts a new session once activation literals (one per wish, batch clause and fact
+    /// minimisation, each switched off after use) have made the formula [`RENEW_AFTER`]
+    /// times its first size: the solver never deletes a variable, and every solve and
+    /// answer costs time in proportion to all of them (a quarter of a 20 x 5 grid's time
+    /// went on reading answers without it). Called only where no activation literal is in use. The
+    /// new session encodes the same model in the same order, so every literal (a value's, a
+    /// clue's selector) is the same; it only forgets the learned clauses.
+    pub(super) fn renew_session_if_crowded(&mut self) {
+        let vars = self.session.formula().cnf().num_vars();
+        if vars <= self.base_vars.saturating_mul(self.renew_after) {
+            return;
+        }
+        let (session, lits) = fresh_session(&self.model, &self.clue_range, self.opts);
+        debug_assert!(lits == self.lits, "a renewed session keeps every literal");
+        self.session = session;
+        self.lits = lits;
+        self.retired.clear();
     }
 
     /// Keeps an answer the solver found, as a witness for later questions.
@@ -624,6 +660,31 @@ impl Stepper {
     pub(crate) fn known_now(&self) -> Vec<Fact> {
         self.known_facts()
     }
+}
+
+/// A session of the model with the constraints `clues` behind selectors (in order) and the
+/// others always on, and `lits[var][value]`.
+fn fresh_session(
+    model: &Model,
+    clues: &Range<usize>,
+    opts: EncodeOptions,
+) -> (Session, Vec<Vec<Lit>>) {
+    let mut session = Session::unshrunk(Encoded::declare(model, opts));
+    for (i, c) in model.constraints.iter().enumerate() {
+        if clues.contains(&i) {
+            session.add_clue(c);
+        } else {
+            session.add_constraint(c);
+        }
+    }
+    let lits = (0..model.vars.len())
+        .map(|v| {
+            (0..model.vars[v].values.len())
+                .map(|x| session.value_lit(v, x))
+                .collect()
+        })
+        .collect();
+    (session, lits)
 }
 
 /// Narrows `possible` (one variable's values) by the fact `f` about it.
