@@ -8,7 +8,8 @@
 # Prints one line per puzzle and round (wall, user+sys CPU), then per puzzle the median wall and
 # CPU over the rounds and the median of the rounds' totals. `--hogs 0` is the quiet setup.
 # `--bin` given several times compares builds: each round runs every binary on each puzzle in
-# turn, so they share the machine's conditions, and the medians are per binary.
+# turn, so they share the machine's conditions, and the medians are per binary. A `--bin` may
+# carry flags for `solve` after the path: `--bin "target/release/satpuz --threads 1"`.
 # Other programs on the machine add to the hogs: the script prints /proc/loadavg before it
 # starts the hogs so a run can say what else was there.
 set -euo pipefail
@@ -28,7 +29,8 @@ while [ $# -gt 0 ]; do
 done
 [ ${#bins[@]} -gt 0 ] || bins=(target/release/satpuz)
 for bin in "${bins[@]}"; do
-    [ -x "$bin" ] || { echo "hooks_load.sh: no satpuz binary at '$bin' (cargo build --release)" >&2; exit 2; }
+    read -r path _ <<<"$bin"
+    [ -x "$path" ] || { echo "hooks_load.sh: no satpuz binary at '$path' (cargo build --release)" >&2; exit 2; }
 done
 [ -x /usr/bin/time ] || { echo "hooks_load.sh: needs /usr/bin/time (GNU time)" >&2; exit 2; }
 
@@ -53,7 +55,8 @@ IFS=, read -r -a puzzles <<<"$only"
 for round in $(seq 1 "$runs"); do
     for k in "${puzzles[@]}"; do
         for b in "${!bins[@]}"; do
-            t=$( { /usr/bin/time -f '%e %U %S' "${bins[$b]}" solve "hooks$k" >/dev/null; } 2>&1 | tail -1)
+            read -r -a cmd <<<"${bins[$b]}"
+            t=$( { /usr/bin/time -f '%e %U %S' "${cmd[0]}" solve "hooks$k" "${cmd[@]:1}" >/dev/null; } 2>&1 | tail -1)
             read -r wall user sys <<<"$t"
             cpu=$(echo "$user + $sys" | bc)
             echo "round $round hooks$k wall $wall cpu $cpu bin $b" | tee -a "$out"
