@@ -15,7 +15,7 @@ use crate::{
     proof,
     prop::{backtrack, enqueue_assignment, propagate, Conflict, Reason},
     state::SatState,
-    unit_simplify::{prove_units, unit_simplify},
+    unit_simplify::{prove_units, unit_simplify, unit_simplify_due},
 };
 
 /// Find a conflict, learn a clause and backtrack.
@@ -33,6 +33,7 @@ pub fn conflict_step<'a>(
         mut ImplGraphP,
         mut ModelP,
         mut ProofP<'a>,
+        mut SimplifyScheduleP,
         mut SolverStateP,
         mut TmpDataP,
         mut TmpFlagsP,
@@ -154,6 +155,7 @@ fn find_conflict<'a>(
         mut EnumerationP,
         mut ImplGraphP,
         mut ProofP<'a>,
+        mut SimplifyScheduleP,
         mut SolverStateP,
         mut TmpFlagsP,
         mut TrailP,
@@ -169,7 +171,8 @@ fn find_conflict<'a>(
 
         propagation_result?;
 
-        if new_unit {
+        // satpuz: not after every new unit (`crate::unit_simplify::SimplifySchedule`).
+        if unit_simplify_due(ctx.borrow(), new_unit) {
             unit_simplify(ctx.borrow());
         }
 

@@ -34,4 +34,12 @@ pub struct SolverConfig {
     ///
     /// [default: true]
     pub shrink_learnt_clauses: bool,
+
+    /// Remove the clauses satisfied by units and their false literals (unit simplification)
+    /// only once the assignments propagated since the last removal reach the size of the
+    /// clause database, as MiniSat's `simplify` does, instead of after every new unit. Off by
+    /// default: it changes the search's path and won nowhere beyond that noise (PATCHES.md).
+    ///
+    /// [default: false]
+    pub throttle_unit_simplify: bool,
 }

@@ -19,6 +19,7 @@ use crate::{
     schedule::Schedule,
     state::SolverState,
     tmp::{TmpData, TmpFlags},
+    unit_simplify::SimplifySchedule,
     variables::Variables,
 };
 
@@ -39,6 +40,7 @@ pub mod parts {
     part!(pub ProofP<'a>: Proof<'a>);
     part!(pub ScheduleP: Schedule);
     part!(pub SolverConfigP: SolverConfig);
+    part!(pub SimplifyScheduleP: SimplifySchedule);
     part!(pub SolverStateP: SolverState);
     part!(pub TmpDataP: TmpData);
     part!(pub TmpFlagsP: TmpFlags);
@@ -82,6 +84,8 @@ pub struct Context<'a> {
     pub proof: Proof<'a>,
     #[part(ScheduleP)]
     pub schedule: Schedule,
+    #[part(SimplifyScheduleP)]
+    pub simplify_schedule: SimplifySchedule,
     #[part(SolverConfigP)]
     pub solver_config: SolverConfig,
     #[part(SolverStateP)]
@@ -130,6 +134,7 @@ pub fn config_changed(
         mut AnalyzeConflictP,
         mut VsidsP,
         mut ClauseActivityP,
+        mut SimplifyScheduleP,
         SolverConfigP
     ),
     _update: &SolverConfigUpdate,
@@ -137,6 +142,8 @@ pub fn config_changed(
     let (config, mut ctx) = ctx.split_part(SolverConfigP);
     ctx.part_mut(AnalyzeConflictP)
         .set_shrinking(config.shrink_learnt_clauses);
+    ctx.part_mut(SimplifyScheduleP)
+        .set_throttled(config.throttle_unit_simplify);
     ctx.part_mut(VsidsP).set_decay(config.vsids_decay);
     ctx.part_mut(ClauseActivityP)
         .set_decay(config.clause_activity_decay);

@@ -46,6 +46,7 @@ pub fn schedule_step<'a>(
         mut ModelP,
         mut ProofP<'a>,
         mut ScheduleP,
+        mut SimplifyScheduleP,
         mut SolverStateP,
         mut TmpDataP,
         mut TmpFlagsP,

@@ -14,6 +14,78 @@ use crate::{
     variables,
 };
 
+/// satpuz: when [`unit_simplify`] runs (PATCHES.md, the fifth change).
+///
+/// As published it runs after every propagation at level 0 that found a new unit, and each run
+/// visits every clause and rebuilds every watch list. Throttled (the configuration's
+/// `throttle_unit_simplify`, off by default), it runs as MiniSat's `simplify` does: only when
+/// units were found since the last run and the assignments propagated since then reach the
+/// size of the clause database at that run. Until then a clause may keep a literal fixed at
+/// level 0: propagation treats it as any assigned literal, conflict analysis and shrinking skip
+/// level 0, and a clause true at level 0 can propagate nothing else, so it is never a reason.
+#[derive(Default)]
+pub struct SimplifySchedule {
+    /// Throttled; off, it runs after every new unit, as published.
+    throttled: bool,
+    /// `Trail::units_removed` at the last simplification.
+    units_simplified: usize,
+    /// `Trail::propagations` from which the next simplification is due.
+    due_at: u64,
+    /// Simplifications so far.
+    runs: u64,
+}
+
+impl SimplifySchedule {
+    /// Whether unit simplification is throttled (the solver configuration's
+    /// `throttle_unit_simplify`).
+    pub fn set_throttled(&mut self, throttled: bool) {
+        self.throttled = throttled;
+    }
+
+    /// Simplifications so far.
+    pub fn runs(&self) -> u64 {
+        self.runs
+    }
+}
+
+/// satpuz: whether to run [`unit_simplify`] now, right after [`prove_units`] returned
+/// `new_unit` (see [`SimplifySchedule`]).
+pub fn unit_simplify_due(
+    ctx: partial!(Context, SimplifyScheduleP, TrailP),
+    new_unit: bool,
+) -> bool {
+    let schedule = ctx.part(SimplifyScheduleP);
+    if !schedule.throttled {
+        return new_unit;
+    }
+    let trail = ctx.part(TrailP);
+    trail.current_level() == 0
+        && trail.units_removed() > schedule.units_simplified
+        && trail.propagations() >= schedule.due_at
+}
+
+/// satpuz: [`unit_simplify`] ran; the next is due once as many assignments were propagated as
+/// the clause database holds literals.
+fn schedule_next_simplify(
+    mut ctx: partial!(
+        Context,
+        mut SimplifyScheduleP,
+        BinaryClausesP,
+        ClauseAllocP,
+        ClauseDbP,
+        TrailP
+    ),
+) {
+    let size = ctx.part(ClauseAllocP).buffer_size() - ctx.part(ClauseDbP).garbage_size()
+        + 2 * ctx.part(BinaryClausesP).count();
+    let trail = ctx.part(TrailP);
+    let (units, propagations) = (trail.units_removed(), trail.propagations());
+    let schedule = ctx.part_mut(SimplifyScheduleP);
+    schedule.units_simplified = units;
+    schedule.due_at = propagations + size as u64;
+    schedule.runs += 1;
+}
+
 /// Remove satisfied clauses and false literals.
 pub fn prove_units<'a>(
     mut ctx: partial!(
@@ -94,7 +166,9 @@ pub fn unit_simplify<'a>(
         mut VariablesP,
         mut WatchlistsP,
         mut VsidsP,
+        mut SimplifyScheduleP,
         AssumptionsP,
+        TrailP,
     ),
 ) {
     simplify_binary(ctx.borrow());
@@ -194,5 +268,64 @@ pub fn unit_simplify<'a>(
         if var_data.isolated && !var_data.assumed {
             variables::remove_solver_var(ctx.borrow(), var);
         }
+    }
+
+    schedule_next_simplify(ctx.borrow());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use partial_ref::{IntoPartialRefMut, PartialRef};
+
+    use varisat_formula::Lit;
+
+    use crate::{cdcl::conflict_step, load::load_clause, state::SatState};
+
+    /// Loads the clauses, solves, then retires the activation literals one at a time (a unit
+    /// clause and a solve each), as satpuz's explanations do; returns the verdicts and the
+    /// number of unit simplifications.
+    fn retire_one_by_one(throttled: bool) -> (Vec<SatState>, u64) {
+        let mut ctx = Context::default();
+        let mut ctx = ctx.into_partial_ref_mut();
+        ctx.part_mut(SimplifyScheduleP).set_throttled(throttled);
+        let lits = |dimacs: &[isize]| -> Vec<Lit> { dimacs.iter().map(|&l| Lit::from_dimacs(l)).collect() };
+        // Activation literals 1..=60, each switching on a clause over its own two variables,
+        // among 400 clauses over 100 variables of their own that every solve satisfies.
+        for i in 1..=60 {
+            load_clause(ctx.borrow(), &lits(&[-i, 60 + 2 * i, 61 + 2 * i]));
+        }
+        for j in 0..400 {
+            let var = |k: isize| 200 + (j * 7 + k * 31) % 100;
+            load_clause(ctx.borrow(), &lits(&[var(0), var(1), var(2)]));
+        }
+        let mut verdicts = vec![];
+        for i in 0..=60 {
+            if i > 0 {
+                load_clause(ctx.borrow(), &lits(&[-i]));
+            }
+            while ctx.part(SolverStateP).sat_state == SatState::Unknown {
+                conflict_step(ctx.borrow());
+            }
+            verdicts.push(ctx.part(SolverStateP).sat_state);
+        }
+        (verdicts, ctx.part(SimplifyScheduleP).runs())
+    }
+
+    #[test]
+    fn units_added_between_solves_are_simplified_in_few_runs() {
+        let (eager_verdicts, eager_runs) = retire_one_by_one(false);
+        let (throttled_verdicts, throttled_runs) = retire_one_by_one(true);
+        assert!(eager_verdicts.iter().all(|&v| v == SatState::Sat));
+        assert_eq!(throttled_verdicts, eager_verdicts);
+        // Published: one run per retired literal.
+        assert!(eager_runs >= 60, "eager: {} runs", eager_runs);
+        assert!(
+            throttled_runs * 4 <= eager_runs,
+            "throttled: {} runs, eager: {}",
+            throttled_runs,
+            eager_runs
+        );
     }
 }

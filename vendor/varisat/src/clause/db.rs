@@ -61,6 +61,11 @@ impl ClauseDb {
     pub fn count_by_tier(&self, tier: Tier) -> usize {
         self.count_by_tier[tier as usize]
     }
+
+    /// satpuz: size of the clauses deleted but not collected yet, in multiples of `LitIdx`.
+    pub fn garbage_size(&self) -> usize {
+        self.garbage_size
+    }
 }
 
 /// Add a long clause to the database.

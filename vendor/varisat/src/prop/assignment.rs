@@ -89,6 +89,8 @@ pub struct Trail {
     decisions: Vec<LitIdx>,
     /// Number of unit clauses removed from the trail.
     units_removed: usize,
+    /// satpuz: number of assignments propagated so far (`crate::unit_simplify::simplify_due`).
+    propagations: u64,
 }
 
 impl Trail {
@@ -102,8 +104,20 @@ impl Trail {
         let head = self.queue_head();
         if head.is_some() {
             self.queue_head_pos += 1;
+            self.propagations += 1;
         }
         head
+    }
+
+    /// satpuz: number of assignments propagated so far.
+    pub fn propagations(&self) -> u64 {
+        self.propagations
+    }
+
+    /// satpuz: number of unit clauses removed from the trail so far (a unit put back by
+    /// `resurrect_unit` and removed again counts twice).
+    pub fn units_removed(&self) -> usize {
+        self.units_removed
     }
 
     /// Re-enqueue all assigned literals.

@@ -1,0 +1,124 @@
+//! varisat's throttled unit simplification (`vendor/varisat/PATCHES.md`, the fifth change):
+//! between two simplifications clauses keep literals fixed at level 0, and clauses true at
+//! level 0 stay in the database. Verdicts, models, failed assumptions and DRAT proofs must not
+//! notice: checked against brute force and against satpuz's own DRAT checker, on formulas
+//! where units arrive at every step (input units, learned units, units added between solves as
+//! an activation literal is retired).
+
+use proptest::prelude::*;
+
+use satpuz::{cnf::Lit, solve::proof::check_drat};
+use varisat::{ExtendFormula, ProofFormat, Solver, config::SolverConfigUpdate};
+
+fn varisat_lit(dimacs: i32) -> varisat::Lit {
+    varisat::Lit::from_dimacs(dimacs as isize)
+}
+
+/// A varisat as satpuz's searches get it: unit simplification throttled or after every unit.
+fn solver<'a>(throttled: bool) -> Solver<'a> {
+    let mut solver = Solver::new();
+    let mut update = SolverConfigUpdate::new();
+    update.throttle_unit_simplify = Some(throttled);
+    solver.config(&update).expect("a switch is in range");
+    solver
+}
+
+/// Whether some assignment of `vars` variables satisfies every clause and assumption.
+fn brute_force_sat(vars: u32, clauses: &[Vec<i32>], assumptions: &[i32]) -> bool {
+    let holds = |bits: u32, lit: i32| (bits >> (lit.unsigned_abs() - 1) & 1 == 1) == (lit > 0);
+    (0..1u32 << vars).any(|bits| {
+        assumptions.iter().all(|&lit| holds(bits, lit))
+            && clauses
+                .iter()
+                .all(|c| c.iter().any(|&lit| holds(bits, lit)))
+    })
+}
+
+fn clause(vars: u32, max_len: usize) -> impl Strategy<Value = Vec<i32>> {
+    let var = 1..=vars as i32;
+    prop::collection::vec((var, any::<bool>()), 1..=max_len).prop_map(|lits| {
+        lits.into_iter()
+            .map(|(v, pos)| if pos { v } else { -v })
+            .collect()
+    })
+}
+
+/// One step of an incremental use: clauses to add (a quarter of them units), then a solve under
+/// assumptions (DIMACS literals).
+type Step = (Vec<Vec<i32>>, Vec<i32>);
+
+/// A number of variables and the steps over them.
+fn steps() -> impl Strategy<Value = (u32, Vec<Step>)> {
+    (3u32..=10).prop_flat_map(|vars| {
+        let step = (
+            prop::collection::vec(clause(vars, 4), 0..6),
+            prop::collection::vec(clause(vars, 1).prop_map(|c| c[0]), 0..4),
+        );
+        (Just(vars), prop::collection::vec(step, 1..12))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn incremental_solves_with_units_between_them_agree_with_brute_force(
+        (vars, steps) in steps(),
+        throttled in any::<bool>(),
+    ) {
+        let mut solver = solver(throttled);
+        let mut clauses: Vec<Vec<i32>> = Vec::new();
+        for (added, assumptions) in steps {
+            for c in added {
+                let lits: Vec<varisat::Lit> = c.iter().map(|&l| varisat_lit(l)).collect();
+                solver.add_clause(&lits);
+                clauses.push(c);
+            }
+            let assumed: Vec<varisat::Lit> = assumptions.iter().map(|&l| varisat_lit(l)).collect();
+            solver.assume(&assumed);
+            let sat = solver.solve().expect("no proof, no interrupt");
+            prop_assert_eq!(sat, brute_force_sat(vars, &clauses, &assumptions));
+            if sat {
+                let model = solver.model().expect("a model after SAT");
+                let value = |l: i32| model.contains(&varisat_lit(l));
+                prop_assert!(assumptions.iter().all(|&l| value(l)));
+                prop_assert!(clauses.iter().all(|c| c.iter().any(|&l| value(l))));
+            } else if let Some(core) = solver.failed_core() {
+                // The core is a subset of the assumptions that alone contradicts the formula.
+                let core: Vec<i32> = core.iter().map(|l| l.to_dimacs() as i32).collect();
+                prop_assert!(core.iter().all(|l| assumptions.contains(l)));
+                prop_assert!(!brute_force_sat(vars, &clauses, &core));
+            }
+        }
+    }
+
+    #[test]
+    fn refutations_that_learn_units_have_drat_proofs_that_check(
+        clauses in prop::collection::vec(clause(14, 3), 40..75),
+    ) {
+        let mut proof = Vec::new();
+        let sat = {
+            let mut solver = solver(true);
+            solver.write_proof(&mut proof, ProofFormat::Drat);
+            for c in &clauses {
+                let lits: Vec<varisat::Lit> = c.iter().map(|&l| varisat_lit(l)).collect();
+                solver.add_clause(&lits);
+            }
+            let sat = solver.solve().expect("the proof writes to memory");
+            if sat {
+                let model = solver.model().expect("a model after SAT");
+                prop_assert!(clauses.iter().all(|c| c.iter().any(|&l| model.contains(&varisat_lit(l)))));
+            }
+            solver.close_proof().expect("the proof writes to memory");
+            sat
+        };
+        prop_assert_eq!(sat, brute_force_sat(14, &clauses, &[]));
+        if !sat {
+            let ours: Vec<Vec<Lit>> = clauses
+                .iter()
+                .map(|c| c.iter().map(|&l| Lit::from_ipasir(l).expect("nonzero")).collect())
+                .collect();
+            prop_assert!(check_drat(&ours, &proof).is_ok());
+        }
+    }
+}
