@@ -358,6 +358,7 @@ impl Stepper {
                 }
                 None => Some(self.candidates()),
             };
+            let rest = rest.filter(|_| self.linked(pick.iter().map(|&i| live[i])));
             if let Some(rest) = rest {
                 let clues: Vec<usize> = pick.iter().map(|&i| live[i]).collect();
                 let facts = self.forced_among(&clues, rest)?;
@@ -482,6 +483,80 @@ impl Stepper {
     }
 }
 
+impl Stepper {
+    /// Whether the clues are linked: no split of them into two parts whose clues touch
+    /// disjoint groups of the structure (the categories). An exhaustive search tries a set
+    /// only when every smaller set was shown to force nothing; a set that splits so forces
+    /// only what its parts force on their own (its arrangements are those of each part,
+    /// side by side), so nothing either, and needs no solve. Always true when the structure
+    /// is not all-differents over disjoint variables.
+    fn linked(&self, clues: impl Iterator<Item = usize>) -> bool {
+        let Some(groups) = &self.clue_groups else {
+            return true;
+        };
+        let mut masks: Vec<u64> = clues.map(|c| groups[c]).collect();
+        let Some(mut reached) = masks.pop() else {
+            return true;
+        };
+        while !masks.is_empty() {
+            let before = masks.len();
+            masks.retain(|&m| {
+                let touches = m & reached != 0;
+                if touches {
+                    reached |= m;
+                }
+                !touches
+            });
+            if masks.len() == before {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Per clue, the groups of the structure its variables are in (bit `g`: the `g`-th
+/// all-different; a variable in none has a group of its own), when the structure is
+/// all-differents over disjoint variables and one-variable constraints and has at most 64
+/// groups; else None (no set is then split by [`Stepper::linked`]).
+pub(super) fn clue_groups(
+    structure: &[Constraint],
+    exact: bool,
+    scopes: &[Vec<usize>],
+    vars: usize,
+) -> Option<Vec<u64>> {
+    if !exact {
+        return None;
+    }
+    let mut group: Vec<Option<usize>> = vec![None; vars];
+    let mut groups = 0;
+    for c in structure {
+        if let Constraint::AllDifferent(members) = c {
+            for &v in members {
+                group[v] = Some(groups);
+            }
+            groups += 1;
+        }
+    }
+    for g in group.iter_mut().filter(|g| g.is_none()) {
+        *g = Some(groups);
+        groups += 1;
+    }
+    if groups > 64 {
+        return None;
+    }
+    let masks = scopes
+        .iter()
+        .map(|scope| {
+            scope
+                .iter()
+                .filter_map(|&v| group[v])
+                .fold(0u64, |m, g| m | 1 << g)
+        })
+        .collect();
+    Some(masks)
+}
+
 /// The largest size the hitting-set search looks for among `live` clues.
 fn hitting_most(live: &[usize]) -> usize {
     live.len().min(MAX_HITTING_SIZE)
@@ -526,5 +601,42 @@ impl Witnesses for Pool<'_> {
 
     fn found(&mut self, answer: &[usize]) {
         push_witness(self.answers, witness(self.constraints, answer.to_vec()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzles::grid::family::clued;
+    use crate::puzzles::grid::generate::{GridShape, generate};
+    use crate::solve::stepper::Stepper;
+
+    /// What [`Stepper::linked`] rests on: two clues touching disjoint categories force
+    /// together exactly what each forces alone, whatever is known.
+    #[test]
+    fn clues_on_disjoint_categories_force_together_what_each_forces_alone() {
+        let shape = GridShape {
+            positions: 5,
+            categories: 5,
+        };
+        let mut split = 0;
+        for seed in 1..=3 {
+            let c = clued(&generate(shape, seed).expect("generates").puzzle).expect("builds");
+            let mut stepper = Stepper::new(&c, &[]).expect("starts");
+            let n = stepper.clue_constraints.len();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if stepper.linked([a, b].into_iter()) {
+                        continue;
+                    }
+                    split += 1;
+                    let mut alone = stepper.forced(&[a]).expect("solves");
+                    alone.extend(stepper.forced(&[b]).expect("solves"));
+                    alone.sort_unstable();
+                    alone.dedup();
+                    assert_eq!(stepper.forced(&[a, b]).expect("solves"), alone);
+                }
+            }
+        }
+        assert!(split >= 20, "{split} split pairs tried");
     }
 }

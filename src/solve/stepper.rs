@@ -114,8 +114,11 @@ pub struct Stepper {
     pub(super) hitting_checks: usize,
     /// Activation literals never to be assumed again, not yet switched off.
     retired: Vec<Lit>,
-    /// What the session is rebuilt from ([`Stepper::renew_session_if_crowded`]): the model, which of
-    /// its constraints are clues, the encoding, and the session's variables when new.
+    /// Per clue, the structure's groups it touches ([`crate::solve::rounds::clue_groups`]).
+    pub(super) clue_groups: Option<Vec<u64>>,
+    /// What the session is rebuilt from ([`Stepper::renew_session_if_crowded`]): the model,
+    /// which of its constraints are clues, the encoding, and the session's variables when
+    /// new.
     model: Model,
     clue_range: Range<usize>,
     opts: EncodeOptions,
@@ -164,7 +167,15 @@ impl Stepper {
         let clue_scopes: Vec<Vec<usize>> = clue_constraints.iter().map(scope).collect();
         let clue_count = clue_constraints.len();
         let base_vars = session.formula().cnf().num_vars();
+        let structure_exact = exactly_propagated(&structure);
+        let clue_groups = crate::solve::rounds::clue_groups(
+            &structure,
+            structure_exact,
+            &clue_scopes,
+            model.vars.len(),
+        );
         let mut stepper = Stepper {
+            clue_groups,
             session,
             model: model.clone(),
             clue_range: clued.clues.clone(),
@@ -174,7 +185,7 @@ impl Stepper {
             lits,
             answer,
             known,
-            structure_exact: exactly_propagated(&structure),
+            structure_exact,
             structure,
             clue_constraints,
             clue_scopes,
