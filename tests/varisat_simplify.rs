@@ -93,6 +93,37 @@ proptest! {
     }
 
     #[test]
+    fn projected_enumeration_counts_as_brute_force(
+        clauses in prop::collection::vec(clause(8, 3), 4..30),
+        projected_mask in 1u32..256,
+        throttled in any::<bool>(),
+    ) {
+        let mut solver = solver(throttled);
+        for c in &clauses {
+            let lits: Vec<varisat::Lit> = c.iter().map(|&l| varisat_lit(l)).collect();
+            solver.add_clause(&lits);
+        }
+        // Projected variables may be fixed at level 0 or in no clause at all.
+        let projected: Vec<u32> = (0..8).filter(|v| projected_mask >> v & 1 == 1).collect();
+        let vars: Vec<varisat::Var> =
+            projected.iter().map(|&v| varisat::Var::from_index(v as usize)).collect();
+        solver.start_projected_enumeration(&vars);
+        let mut found = std::collections::BTreeSet::new();
+        while solver.solve().expect("no proof, no interrupt") {
+            let key: Vec<bool> = vars.iter().map(|&v| solver.model_value(v) == Some(true)).collect();
+            prop_assert!(found.insert(key), "a projection found twice");
+        }
+        let satisfied = |bits: u32| {
+            clauses.iter().all(|c| c.iter().any(|&l| (bits >> (l.unsigned_abs() - 1) & 1 == 1) == (l > 0)))
+        };
+        let brute: std::collections::BTreeSet<Vec<bool>> = (0..1u32 << 8)
+            .filter(|&bits| satisfied(bits))
+            .map(|bits| projected.iter().map(|&v| bits >> v & 1 == 1).collect())
+            .collect();
+        prop_assert_eq!(found, brute);
+    }
+
+    #[test]
     fn refutations_that_learn_units_have_drat_proofs_that_check(
         clauses in prop::collection::vec(clause(14, 3), 40..75),
     ) {
