@@ -245,6 +245,16 @@ fn flags_of_other_families_are_refused_by_name() {
             "grid",
         ),
         (vec!["solve", "hooks1", "--rows", "1,2"], "--rows", "hooks"),
+        (
+            vec!["solve", "jindosh", "--threads", "2"],
+            "--threads",
+            "grid",
+        ),
+        (
+            vec!["count", "inquest", "--all", "--threads", "2"],
+            "--threads",
+            "inquest",
+        ),
     ] {
         let o = run(&args);
         assert_eq!(code(&o), 1, "{args:?}: {}", out(&o));
@@ -259,6 +269,7 @@ fn flags_of_other_families_are_refused_by_name() {
         ["--why"].as_slice(),
         &["--limit", "3"],
         &["--amo", "ladder"],
+        &["--threads", "2"],
     ] {
         let mut args = vec!["solve", path(&cnf)];
         args.extend_from_slice(extra);

@@ -79,6 +79,7 @@ impl SettingFlags {
             (self.card.is_some(), Setting::Card),
             (self.pb.is_some(), Setting::Pb),
             (self.connect.is_some(), Setting::Connect),
+            (self.threads.is_some(), Setting::Threads),
         ]
         .into_iter()
         .filter_map(|(given, s)| given.then_some(s))

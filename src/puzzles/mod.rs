@@ -55,6 +55,10 @@ pub enum Setting {
     Pb,
     /// `--connect`: how a connectivity rule is kept.
     Connect,
+    /// `--threads`: how many threads a search split into cubes may use. Not an encoding: it
+    /// never changes the formula, an answer or a count; listed so that a family without such a
+    /// search refuses the flag rather than ignoring it.
+    Threads,
 }
 
 impl Setting {
@@ -66,6 +70,7 @@ impl Setting {
             Setting::Card => "--card",
             Setting::Pb => "--pb",
             Setting::Connect => "--connect",
+            Setting::Threads => "--threads",
         }
     }
 }

@@ -54,7 +54,13 @@ impl Family for HooksFamily {
     }
 
     fn settings(&self) -> &'static [Setting] {
-        &[Setting::Amo, Setting::Card, Setting::Pb, Setting::Connect]
+        &[
+            Setting::Amo,
+            Setting::Card,
+            Setting::Pb,
+            Setting::Connect,
+            Setting::Threads,
+        ]
     }
 
     fn parameters(&self) -> &'static [Parameter] {
