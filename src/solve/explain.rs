@@ -7,7 +7,7 @@
 use std::ops::Range;
 
 use crate::cnf::Lit;
-use crate::model::{EncodeOptions, Encoded, Model};
+use crate::model::{EncodeOptions, Model};
 use crate::solve::SolveError;
 use crate::solve::session::{Deletion, NoWitnesses, Role, Session};
 
@@ -34,14 +34,7 @@ impl Explainer {
     /// The constraints of `model` in `clues` become switchable clues (numbered from 0 in that
     /// range); all others always hold.
     pub fn new(model: &Model, clues: Range<usize>, opts: EncodeOptions) -> Explainer {
-        let mut session = Session::unshrunk(Encoded::declare(model, opts));
-        for (i, c) in model.constraints.iter().enumerate() {
-            if clues.contains(&i) {
-                session.add_clue(c);
-            } else {
-                session.add_constraint(c);
-            }
-        }
+        let session = Session::of_clues(model, &clues, opts);
         Explainer {
             session,
             block: None,

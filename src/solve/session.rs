@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use crate::cnf::{Cnf, Lit};
-use crate::model::{Constraint, Encoded, Guarded};
+use crate::model::{Constraint, EncodeOptions, Encoded, Guarded, Model};
 use crate::solve::{Backend, SolveError, Varisat, Verdict, enumerate, solve_unique};
 
 /// A formula a [`Session`] can own: anything that holds its CNF.
@@ -165,6 +165,27 @@ impl<F: OwnsCnf> Session<F, Varisat> {
     /// that these stay as they were before learned clauses were shrunk.
     pub(crate) fn unshrunk(formula: F) -> Self {
         Self::with_backend(formula, Varisat::unshrunk())
+    }
+}
+
+impl Session<Encoded, Varisat> {
+    /// The session explanations ask their questions of: `model` on varisat unshrunk, its
+    /// constraints in `clues` switchable clues (numbered from 0 in that range), all others
+    /// always on.
+    pub(crate) fn of_clues(
+        model: &Model,
+        clues: &std::ops::Range<usize>,
+        opts: EncodeOptions,
+    ) -> Self {
+        let mut session = Session::unshrunk(Encoded::declare(model, opts));
+        for (i, c) in model.constraints.iter().enumerate() {
+            if clues.contains(&i) {
+                session.add_clue(c);
+            } else {
+                session.add_constraint(c);
+            }
+        }
+        session
     }
 }
 

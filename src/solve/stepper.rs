@@ -24,7 +24,7 @@ use std::collections::VecDeque;
 use std::ops::Range;
 
 use crate::cnf::Lit;
-use crate::model::{Constraint, EncodeOptions, Encoded, Model, holds};
+use crate::model::{Constraint, EncodeOptions, Model, holds};
 use crate::solve::SolveError;
 use crate::solve::cases::{Case, CaseWorld};
 use crate::solve::propagate::{Possible, all_different_excluded, scope, supports};
@@ -680,14 +680,7 @@ fn fresh_session(
     clues: &Range<usize>,
     opts: EncodeOptions,
 ) -> (Session, Vec<Vec<Lit>>) {
-    let mut session = Session::unshrunk(Encoded::declare(model, opts));
-    for (i, c) in model.constraints.iter().enumerate() {
-        if clues.contains(&i) {
-            session.add_clue(c);
-        } else {
-            session.add_constraint(c);
-        }
-    }
+    let mut session = Session::of_clues(model, clues, opts);
     let lits = (0..model.vars.len())
         .map(|v| {
             (0..model.vars[v].values.len())
