@@ -357,17 +357,7 @@ fn threads_give_the_single_thread_answer() {
     assert_eq!(one, answer_of("2"));
     // The independent checker's route: the grid breaks no rule of the puzzle.
     let p = hooks::shipped(9).unwrap().unwrap();
-    let grid: Vec<u8> = one.0["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| {
-            row.as_array()
-                .unwrap()
-                .iter()
-                .map(|d| d.as_u64().unwrap() as u8)
-        })
-        .collect();
+    let grid = common::hooks_json_grid(&one.0);
     assert!(hooks::check::violations(&p, &grid).is_empty());
 
     let Run { code, stderr, .. } = satpuz(&["solve", "hooks9", "--threads", "0"]);

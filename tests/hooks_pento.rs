@@ -315,17 +315,7 @@ fn command_line_solves_and_counts_hooks11() {
     let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["unique"], true);
     assert_eq!(v["details"]["tiling_unique"], true, "{v}");
-    let grid: Vec<u8> = v["answer"]["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|row| {
-            row.as_array()
-                .unwrap()
-                .iter()
-                .map(|d| d.as_u64().unwrap() as u8)
-        })
-        .collect();
+    let grid = common::hooks_json_grid(&v["answer"]);
     let p = hooks11();
     assert!(independent_violations(&p, &grid).is_empty());
     let answer = p.answer_rule.apply(&grid, 9).value;

@@ -36,6 +36,18 @@ pub fn encodings_dir() -> PathBuf {
     manifest_dir().join("encodings")
 }
 
+/// The digits of a Hooks answer's `grid` (rows of digits, 0 empty) in `--json` output, row by
+/// row, as the independent checkers take them.
+pub fn hooks_json_grid(answer: &serde_json::Value) -> Vec<u8> {
+    let rows = answer["grid"]
+        .as_array()
+        .expect("a Hooks answer has a grid");
+    rows.iter()
+        .flat_map(|row| row.as_array().expect("a grid row is an array").iter())
+        .map(|d| u8::try_from(d.as_u64().expect("a digit")).expect("a digit fits a byte"))
+        .collect()
+}
+
 /// A path as the `&str` a command line takes (test paths are UTF-8).
 pub fn path_str(p: &std::path::Path) -> &str {
     p.to_str().expect("utf-8 test path")
