@@ -245,14 +245,10 @@ fn flags_of_other_families_are_refused_by_name() {
             "grid",
         ),
         (vec!["solve", "hooks1", "--rows", "1,2"], "--rows", "hooks"),
-        (
-            vec!["solve", "jindosh", "--threads", "2"],
-            "--threads",
-            "grid",
-        ),
+        (vec!["solve", "jindosh", "-j", "2"], "-j/--jobs", "grid"),
         (
             vec!["count", "inquest", "--all", "--threads", "2"],
-            "--threads",
+            "-j/--jobs",
             "inquest",
         ),
     ] {
@@ -269,7 +265,7 @@ fn flags_of_other_families_are_refused_by_name() {
         ["--why"].as_slice(),
         &["--limit", "3"],
         &["--amo", "ladder"],
-        &["--threads", "2"],
+        &["-j", "2"],
     ] {
         let mut args = vec!["solve", path(&cnf)];
         args.extend_from_slice(extra);
@@ -277,6 +273,27 @@ fn flags_of_other_families_are_refused_by_name() {
         assert_eq!(code(&o), 1, "{args:?}");
         assert!(err(&o).contains(extra[0]), "{args:?}: {}", err(&o));
     }
+}
+
+#[test]
+fn jobs_names_the_threads_of_solve_and_count_alike() {
+    // One flag for one concept: Hooks' cubes take -j as a DIMACS file's count does, on solve
+    // and on count, and the former --threads still works.
+    for args in [
+        ["solve", "hooks1", "-j", "2", "--json"].as_slice(),
+        &["count", "hooks1", "--all", "-j", "2", "--json"],
+        &["count", "hooks1", "--all", "--threads", "1", "--json"],
+    ] {
+        let o = run(args);
+        assert_eq!(code(&o), 0, "{args:?}: {}", err(&o));
+        let v: Value = serde_json::from_str(&out(&o)).unwrap();
+        let one = v["unique"] == true || (v["solutions"] == 1 && v["complete"] == true);
+        assert!(one, "{args:?}: {v}");
+    }
+    // A command with no threads to give does not take the flag at all.
+    let o = run(&["encode", "hooks1", "-j", "2", "--stats"]);
+    assert_eq!(code(&o), 1, "{}", err(&o));
+    assert!(err(&o).contains("'-j'"), "{}", err(&o));
 }
 
 #[test]

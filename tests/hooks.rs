@@ -347,10 +347,10 @@ fn exported_cnf_names_the_cells() {
 #[test]
 fn threads_give_the_single_thread_answer() {
     let answer_of = |threads: &str| {
-        let Run { code, stdout, .. } = satpuz(&["solve", "hooks9", "--json", "--threads", threads]);
-        assert_eq!(code, 0, "--threads {threads}: {stdout}");
+        let Run { code, stdout, .. } = satpuz(&["solve", "hooks9", "--json", "-j", threads]);
+        assert_eq!(code, 0, "-j {threads}: {stdout}");
         let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-        assert_eq!(v["unique"], true, "--threads {threads}: {stdout}");
+        assert_eq!(v["unique"], true, "-j {threads}: {stdout}");
         (v["answer"].clone(), v["satisfiable"].clone())
     };
     let one = answer_of("1");
@@ -360,7 +360,7 @@ fn threads_give_the_single_thread_answer() {
     let grid = common::hooks_json_grid(&one.0);
     assert!(hooks::check::violations(&p, &grid).is_empty());
 
-    let Run { code, stderr, .. } = satpuz(&["solve", "hooks9", "--threads", "0"]);
+    let Run { code, stderr, .. } = satpuz(&["solve", "hooks9", "-j", "0"]);
     assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("--threads"), "{stderr}");
+    assert!(stderr.contains("--jobs"), "{stderr}");
 }

@@ -22,7 +22,7 @@ use satpuz::solve::split::count_until;
 use satpuz::solve::stop::{Enumerated, StopReason, count_until_on};
 
 use super::certify::SolverFlags;
-use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
+use super::input::{DIMACS, Input, PuzzleArgs, resolve, single, threads};
 use super::output::{out, outln};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
 use super::solve::contradiction_text;
@@ -44,12 +44,13 @@ pub struct CountCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
-    /// Threads for a DIMACS file's count (default: every core). With one, the default method
-    /// is `enumerate`; with more, `auto`. A count by `blocking` uses all N: once 100 models are
-    /// found and counting on has cost what splitting would, the rest is split into 32 parts on
-    /// the file's variables, each counted by a solver of its own (and split again the same
-    /// way); the count is the same for any N.
-    #[arg(short, long, value_name = "N", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Threads: a DIMACS file's count (default: every core), or a puzzle's search in cubes
+    /// (Hooks 9; default: one per core, at most 2; other puzzles refuse it). For a DIMACS
+    /// file, with one thread the default method is `enumerate`; with more, `auto`. A count by
+    /// `blocking` uses all N: once 100 models are found and counting on has cost what
+    /// splitting would, the rest is split into 32 parts on the file's variables, each counted
+    /// by a solver of its own (and split again the same way). The count is the same for any N.
+    #[arg(short, long, value_name = "N", alias = "threads", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// How to count a DIMACS file: `blocking` finds each model with the solver and excludes it
     /// by a clause; `enumerate` decides the projected variables first and flips the deepest
@@ -143,7 +144,8 @@ impl Counted {
 }
 
 impl CountCmd {
-    pub fn run(self) -> anyhow::Result<ExitCode> {
+    pub fn run(mut self) -> anyhow::Result<ExitCode> {
+        self.input.settings.threads = threads(self.jobs);
         if !self.all && self.limit.is_none() {
             bail!("say --all to count every solution, or --limit N to stop after N");
         }
@@ -165,12 +167,6 @@ impl CountCmd {
                 puzzles,
                 origin,
             } => {
-                if self.jobs.is_some() {
-                    bail!(
-                        "-j/--jobs splits the count of a DIMACS file; a puzzle's count is one \
-                         solver's walk over its answers (leave -j out)"
-                    );
-                }
                 if let Some(method) = self.method.filter(|&m| m != Method::Blocking) {
                     bail!(
                         "--method {} counts a DIMACS file; a puzzle is counted by blocking \

@@ -64,9 +64,10 @@ pub struct SettingFlags {
     /// the CNF (eager, which `prove` can certify) [default: lazy].
     #[arg(long, value_parser = choice::<Connectivity>(), help_heading = HOOKS)]
     pub connect: Option<Connectivity>,
-    /// Threads for a search split into cubes (Hooks 9); the answer and the verdict are the
-    /// same on any number [default: one per core, at most 2].
-    #[arg(long, value_name = "N", help_heading = HOOKS)]
+    /// Threads for a search split into cubes (Hooks 9): not a flag of its own here, but
+    /// `-j/--jobs` of `solve` and `count`, the name every command that runs on several
+    /// threads gives it; carried here so that the families without such a search refuse it.
+    #[arg(skip)]
     pub threads: Option<std::num::NonZeroUsize>,
 }
 
@@ -377,9 +378,19 @@ pub fn resolve(args: &PuzzleArgs, lenient: bool) -> anyhow::Result<Input> {
     }
 }
 
-/// Flags that apply to puzzles only.
+/// `-j/--jobs N` as the thread count the puzzles' settings carry (N is at least 1: clap's
+/// range says so).
+pub fn threads(jobs: Option<u64>) -> Option<std::num::NonZeroUsize> {
+    jobs.and_then(|n| std::num::NonZeroUsize::new(usize::try_from(n).ok()?))
+}
+
+/// Flags that apply to puzzles only. `-j/--jobs` is left to the command: `count` splits a
+/// DIMACS file's count on its threads, `solve` refuses it.
 fn refuse_for_cnf(args: &PuzzleArgs) -> anyhow::Result<()> {
-    let mut given: Vec<&str> = args.settings.given().iter().map(|s| s.flag()).collect();
+    let mut given: Vec<&str> = (args.settings.given().iter())
+        .filter(|&&s| s != Setting::Threads)
+        .map(|s| s.flag())
+        .collect();
     let params = args.params.given();
     let param_flags: Vec<String> = params.keys().map(|k| format!("--{k}")).collect();
     given.extend(param_flags.iter().map(String::as_str));
@@ -409,8 +420,13 @@ fn check_applicable(
                 .filter(|f| f.settings().contains(&s))
                 .map(|f| f.name())
                 .collect();
+            let also = if s == Setting::Threads {
+                " (and `count` of a DIMACS file)"
+            } else {
+                ""
+            };
             bail!(
-                "{} does not apply to `{}` (a {} puzzle); it is for {} puzzles",
+                "{} does not apply to `{}` (a {} puzzle); it is for {} puzzles{also}",
                 s.flag(),
                 escape(name),
                 family.name(),

@@ -20,7 +20,7 @@ use satpuz::solve::external::SolverChoice;
 use super::certify::{Outcome, SolverFlags, certify_puzzle, plan_dir, summary, write_dir};
 use super::encode::stats_text;
 use super::explain::MAX_RATED_FACTS;
-use super::input::{DIMACS, GRID, Input, PuzzleArgs, escape, resolve};
+use super::input::{DIMACS, GRID, HOOKS, Input, PuzzleArgs, escape, resolve, threads};
 use super::output::{OutputFile, eoutln, out, outln};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
 use super::{
@@ -59,6 +59,11 @@ pub struct SolveCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
+    /// Threads for a search split into cubes (Hooks 9; other puzzles and DIMACS files refuse
+    /// it); the answer and the verdict are the same on any number [default: one per core, at
+    /// most 2].
+    #[arg(short, long, value_name = "N", alias = "threads", help_heading = HOOKS, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
     #[command(flatten)]
     pub solver: SolverFlags,
     /// Write a checked certificate of the verdict into DIR (created when missing): the formula
@@ -75,7 +80,8 @@ pub struct SolveCmd {
 }
 
 impl SolveCmd {
-    pub fn run(self) -> anyhow::Result<ExitCode> {
+    pub fn run(mut self) -> anyhow::Result<ExitCode> {
+        self.input.settings.threads = threads(self.jobs);
         let partial = Partial::Nothing {
             what: "solve".into(),
             json: self.json,
@@ -105,6 +111,7 @@ impl SolveCmd {
                     (self.why, "--why"),
                     (self.rate, "--rate"),
                     (self.limit.is_some(), "--limit"),
+                    (self.jobs.is_some(), "-j/--jobs"),
                 ] {
                     if given {
                         bail!(

@@ -55,7 +55,7 @@ pub enum Setting {
     Pb,
     /// `--connect`: how a connectivity rule is kept.
     Connect,
-    /// `--threads`: how many threads a search split into cubes may use. Not an encoding: it
+    /// `-j/--jobs`: how many threads a search split into cubes may use. Not an encoding: it
     /// never changes the formula, an answer or a count; listed so that a family without such a
     /// search refuses the flag rather than ignoring it.
     Threads,
@@ -70,7 +70,7 @@ impl Setting {
             Setting::Card => "--card",
             Setting::Pb => "--pb",
             Setting::Connect => "--connect",
-            Setting::Threads => "--threads",
+            Setting::Threads => "-j/--jobs",
         }
     }
 }
@@ -88,7 +88,7 @@ pub struct BuildOptions {
     pub pb: Pb,
     /// `--connect`: how a connectivity rule is kept (Hooks).
     pub connect: hooks::Connectivity,
-    /// `--threads`: how many threads a search split into cubes may use (Hooks); `None`: one
+    /// `-j/--jobs`: how many threads a search split into cubes may use (Hooks); `None`: one
     /// per core, at most two. Never changes the formula, an answer or a count.
     pub threads: Option<std::num::NonZeroUsize>,
 }
