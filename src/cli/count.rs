@@ -22,7 +22,7 @@ use satpuz::solve::split::count_until;
 use satpuz::solve::stop::{Enumerated, StopReason, count_until_on};
 
 use super::certify::SolverFlags;
-use super::input::{DIMACS, Input, PuzzleArgs, resolve, single, threads};
+use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
 use super::output::{out, outln};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
 use super::solve::contradiction_text;
@@ -44,13 +44,12 @@ pub struct CountCmd {
     /// Accept a DIMACS file whose clause count disagrees with its header (with a warning).
     #[arg(long, help_heading = DIMACS)]
     pub lenient: bool,
-    /// Threads: a DIMACS file's count (default: every core), or a puzzle's search in cubes
-    /// (Hooks 9; default: one per core, at most 2; other puzzles refuse it). For a DIMACS
-    /// file, with one thread the default method is `enumerate`; with more, `auto`. A count by
-    /// `blocking` uses all N: once 100 models are found and counting on has cost what
-    /// splitting would, the rest is split into 32 parts on the file's variables, each counted
-    /// by a solver of its own (and split again the same way). The count is the same for any N.
-    #[arg(short, long, value_name = "N", alias = "threads", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Threads for a DIMACS file's count (default: every core). With one, the default method
+    /// is `enumerate`; with more, `auto`. A count by `blocking` uses all N: once 100 models are
+    /// found and counting on has cost what splitting would, the rest is split into 32 parts on
+    /// the file's variables, each counted by a solver of its own (and split again the same
+    /// way); the count is the same for any N.
+    #[arg(short, long, value_name = "N", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// How to count a DIMACS file: `blocking` finds each model with the solver and excludes it
     /// by a clause; `enumerate` decides the projected variables first and flips the deepest
@@ -144,8 +143,7 @@ impl Counted {
 }
 
 impl CountCmd {
-    pub fn run(mut self) -> anyhow::Result<ExitCode> {
-        self.input.settings.threads = threads(self.jobs);
+    pub fn run(self) -> anyhow::Result<ExitCode> {
         if !self.all && self.limit.is_none() {
             bail!("say --all to count every solution, or --limit N to stop after N");
         }
@@ -172,6 +170,14 @@ impl CountCmd {
                         "--method {} counts a DIMACS file; a puzzle is counted by blocking \
                          (export it with `satpuz encode` to count it by components)",
                         method.name()
+                    );
+                }
+                if self.jobs.is_some() {
+                    // Hooks 9's cubes serve `solve`, whose verdict is the same count.
+                    bail!(
+                        "-j/--jobs splits the count of a DIMACS file; a puzzle's count is one \
+                         solver's walk over its answers (leave -j out; `satpuz solve` shares \
+                         a Hooks search in cubes on -j threads)"
                     );
                 }
                 let puzzle = single(puzzles, &origin)?;

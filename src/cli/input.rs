@@ -65,8 +65,8 @@ pub struct SettingFlags {
     #[arg(long, value_parser = choice::<Connectivity>(), help_heading = HOOKS)]
     pub connect: Option<Connectivity>,
     /// Threads for a search split into cubes (Hooks 9): not a flag of its own here, but
-    /// `-j/--jobs` of `solve` and `count`, the name every command that runs on several
-    /// threads gives it; carried here so that the families without such a search refuse it.
+    /// `solve`'s `-j/--jobs`, the name every command that runs on several threads gives it;
+    /// carried here so that the families without such a search refuse it.
     #[arg(skip)]
     pub threads: Option<std::num::NonZeroUsize>,
 }
@@ -384,8 +384,8 @@ pub fn threads(jobs: Option<u64>) -> Option<std::num::NonZeroUsize> {
     jobs.and_then(|n| std::num::NonZeroUsize::new(usize::try_from(n).ok()?))
 }
 
-/// Flags that apply to puzzles only. `-j/--jobs` is left to the command: `count` splits a
-/// DIMACS file's count on its threads, `solve` refuses it.
+/// Flags that apply to puzzles only (`solve -j` is carried as a setting but refused for a
+/// DIMACS file by `solve`, which says why).
 fn refuse_for_cnf(args: &PuzzleArgs) -> anyhow::Result<()> {
     let mut given: Vec<&str> = (args.settings.given().iter())
         .filter(|&&s| s != Setting::Threads)
@@ -421,15 +421,15 @@ fn check_applicable(
                 .map(|f| f.name())
                 .collect();
             let also = if s == Setting::Threads {
-                " (and `count` of a DIMACS file)"
+                " (`count -j` splits a DIMACS file's count)"
             } else {
                 ""
             };
             bail!(
-                "{} does not apply to `{}` (a {} puzzle); it is for {} puzzles{also}",
+                "{} does not apply to `{}` ({}); it is for {} puzzles{also}",
                 s.flag(),
                 escape(name),
-                family.name(),
+                a_puzzle_of(family),
                 takers.join(", ")
             );
         }
@@ -459,14 +459,25 @@ fn check_applicable(
                     .find(|p| p.name == *key)
                     .map_or("another puzzle", |p| p.builtin);
                 bail!(
-                    "--{key} does not apply to `{}` (a {} puzzle); it is a clue of PUZZLE={taker}",
+                    "--{key} does not apply to `{}` ({}); it is a clue of PUZZLE={taker}",
                     escape(name),
-                    family.name()
+                    a_puzzle_of(family)
                 );
             }
         }
     }
     Ok(())
+}
+
+/// "a grid puzzle", "an inquest puzzle": the family named in a sentence.
+fn a_puzzle_of(family: &dyn Family) -> String {
+    let name = family.name();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name} puzzle")
 }
 
 /// Exactly one puzzle (for commands other than `solve`, which takes a file of several).
