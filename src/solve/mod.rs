@@ -9,17 +9,21 @@ compile_error!(
 pub mod cadical;
 pub mod cases;
 pub mod components;
+pub(crate) mod cores;
 pub mod difficulty;
 pub mod enumerate;
 pub mod explain;
 pub mod external;
+pub(crate) mod forced;
 pub(crate) mod hitting;
 #[cfg(feature = "kissat")]
 pub mod kissat;
+pub(crate) mod local;
 pub mod parallel;
 pub mod proof;
 pub(crate) mod propagate;
 pub(crate) mod refuters;
+pub(crate) mod renewal;
 pub(crate) mod rounds;
 pub(crate) mod session;
 pub mod split;
@@ -28,6 +32,8 @@ pub(crate) mod stepper;
 pub mod steps;
 pub mod stop;
 pub(crate) mod subset;
+pub(crate) mod uses;
+pub(crate) mod witness;
 
 use std::ops::ControlFlow;
 

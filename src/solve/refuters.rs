@@ -4,8 +4,8 @@
 //! that fact: the clues it breaks form a correction set, which every set forcing the fact
 //! must hit. A set all of whose unknown facts are broken so is skipped.
 
-use crate::solve::stepper::Witness;
 use crate::solve::steps::Fact;
+use crate::solve::witness::Witness;
 
 /// Most clues not yet spent that [`Refuters`] holds (one bit each).
 pub(super) const MAX_LIVE: usize = 128;

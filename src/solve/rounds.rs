@@ -1,14 +1,13 @@
 //! The search for a step when no clue on its own variables forces anything (the second and
-//! third ways of [`crate::solve::stepper`]): which unknown facts a set of clues forces, asked
-//! of the one incremental solver; rounds of exhaustive search over every set of c clues; and,
-//! past what the rounds can afford, a case split from the solver's cores.
+//! third ways of [`crate::solve::stepper`]): rounds of exhaustive search over every set of c
+//! clues, each set asked which facts it forces ([`crate::solve::forced`]); past what the
+//! rounds can afford, the hitting-set search ([`crate::solve::hitting`]), then a case split
+//! from the solver's cores ([`crate::solve::cores`]).
 
-use crate::cnf::Lit;
 use crate::model::Constraint;
 use crate::solve::hitting::MAX_HITTING_SIZE;
 use crate::solve::refuters::{MAX_LIVE, Refuters};
-use crate::solve::session::{Deletion, Direction, OwnsCnf, Role, Witnesses};
-use crate::solve::stepper::{Planned, Stepper, Witness, push_witness, witness};
+use crate::solve::stepper::{Planned, Stepper};
 use crate::solve::steps::{Fact, StepsError};
 
 /// Most clue sets of one size an exhaustive search may try: sizes with more sets (among the
@@ -19,10 +18,6 @@ pub const MAX_SUBSETS: usize = 8000;
 /// The same, when there are more clues not yet spent than [`Refuters`] holds: every set then
 /// costs a scan of the known answers, and some a solve.
 const MAX_UNFILTERED_SUBSETS: usize = 8000;
-
-/// Candidates whose cores are shrunk for a case split: those with the smallest cores as the
-/// solver first gives them.
-const MAX_SHRUNK: usize = 8;
 
 /// A clue set and the facts it forces.
 type Forcing = (Vec<usize>, Vec<Fact>);
@@ -36,168 +31,6 @@ pub(super) struct Below {
 }
 
 impl Stepper {
-    /// The unknown facts that the clues `clues` and the known facts force (none when they
-    /// force nothing new), in candidate order. Known answers refute what they can; then one
-    /// solve per answer asks every variable with candidates left to break one of its own
-    /// ([`Stepper::refute_by_variable`]); then solves under "not all of the candidates left"
-    /// until UNSAT (those left are forced) or none is left.
-    pub(crate) fn forced(&mut self, clues: &[usize]) -> Result<Vec<Fact>, StepsError> {
-        let rest = self.candidates();
-        self.forced_among(clues, rest)
-    }
-
-    /// [`Stepper::forced`] among the unknown facts `rest` (those no known answer refutes).
-    fn forced_among(
-        &mut self,
-        clues: &[usize],
-        mut rest: Vec<Fact>,
-    ) -> Result<Vec<Fact>, StepsError> {
-        for w in &self.witnesses {
-            if rest.is_empty() {
-                return Ok(rest);
-            }
-            if w.meets_all(clues) {
-                rest.retain(|&f| !w.breaks(f));
-            }
-        }
-        if rest.is_empty() {
-            return Ok(rest);
-        }
-        self.renew_session_if_crowded();
-        let mut assumptions = self.session.selectors_of(clues);
-        assumptions.extend(self.known_facts().into_iter().map(|f| self.lit(f)));
-        let mut proven = self.refute_by_variable(&mut rest, &assumptions)?;
-        proven.extend(self.refute_together(rest, assumptions)?);
-        // Candidates come in (variable, value) order, which is the order of `Fact`.
-        proven.sort_unstable();
-        Ok(proven)
-    }
-
-    /// Asks, per solve, that every variable with candidates left break one of its own: one
-    /// answer then refutes a candidate of each such variable, where "not all of the
-    /// candidates" is mostly met by an answer a swap away from the last, which refutes one or
-    /// two. Each variable's wish is a clause under its own activation literal, so an UNSAT
-    /// core names the variables whose wishes clash: one alone has only forced candidates left
-    /// (they are returned, out of `rest`); several leave the round, and their candidates stay
-    /// in `rest`.
-    fn refute_by_variable(
-        &mut self,
-        rest: &mut Vec<Fact>,
-        fixed: &[Lit],
-    ) -> Result<Vec<Fact>, StepsError> {
-        let mut proven = Vec::new();
-        if rest.chunk_by(|a, b| a.var == b.var).nth(1).is_none() {
-            return Ok(proven);
-        }
-        // `rest` is in variable order, and so is `round`: (variable, activation literal).
-        let mut round: Vec<(usize, Lit)> = Vec::new();
-        for f in rest.iter() {
-            if round.last().is_none_or(|&(v, _)| v != f.var) {
-                round.push((f.var, self.session.formula_mut().cnf_mut().fresh_lit()));
-            }
-        }
-        let activations: Vec<Lit> = round.iter().map(|&(_, a)| a).collect();
-        let mut assumptions = fixed.to_vec();
-        // With one variable left, its wish is the clause "not all of the candidates".
-        while round.len() > 1 {
-            assumptions.truncate(fixed.len());
-            let mut wishes = Vec::new();
-            for facts in rest.chunk_by(|a, b| a.var == b.var) {
-                let v = facts[0].var;
-                if let Ok(i) = round.binary_search_by_key(&v, |&(v, _)| v) {
-                    let activation = round[i].1;
-                    let mut wish: Vec<Lit> = facts.iter().map(|&f| !self.lit(f)).collect();
-                    wish.push(!activation);
-                    wishes.push(wish);
-                    assumptions.push(activation);
-                }
-            }
-            for wish in wishes {
-                // Its wishes of earlier rounds had more candidates: this one implies them.
-                self.session.block(&wish);
-            }
-            self.solves += 1;
-            match self.session.solve_values(&assumptions)? {
-                Some(values) => {
-                    rest.retain(|f| (values[f.var] == f.value) == f.holds);
-                    self.remember(values);
-                    keep_with_candidates(&mut round, rest);
-                }
-                None => {
-                    let failed = self.session.failed();
-                    let clash: Vec<usize> = round
-                        .iter()
-                        .filter(|(_, a)| failed.contains(a))
-                        .map(|&(v, _)| v)
-                        .collect();
-                    match clash.as_slice() {
-                        // The known answer meets every fixed assumption: never here.
-                        [] => break,
-                        &[v] => {
-                            proven.extend(rest.iter().filter(|f| f.var == v));
-                            rest.retain(|f| f.var != v);
-                        }
-                        _ => {}
-                    }
-                    round.retain(|(v, _)| !clash.contains(v));
-                    // Wishes clash once most candidates left are forced: one solve may show
-                    // them all forced (else its answer refutes some, as a round's would).
-                    if self.refute_together_once(rest, fixed)? {
-                        proven.append(rest);
-                        break;
-                    }
-                    keep_with_candidates(&mut round, rest);
-                }
-            }
-        }
-        // The wishes are never assumed again: off for good.
-        for a in activations {
-            self.retire(a);
-        }
-        Ok(proven)
-    }
-
-    /// Solves under "not all of `rest`" (and `fixed`) until UNSAT, when those left are
-    /// forced, or until none is left, each SAT answer removing those it breaks.
-    fn refute_together(
-        &mut self,
-        mut rest: Vec<Fact>,
-        fixed: Vec<Lit>,
-    ) -> Result<Vec<Fact>, StepsError> {
-        while !rest.is_empty() {
-            if self.refute_together_once(&mut rest, &fixed)? {
-                return Ok(rest);
-            }
-        }
-        Ok(rest)
-    }
-
-    /// One solve under "not all of `rest`" (and `fixed`): true when UNSAT (all of `rest` are
-    /// forced), else its answer removes from `rest` those it breaks.
-    fn refute_together_once(
-        &mut self,
-        rest: &mut Vec<Fact>,
-        fixed: &[Lit],
-    ) -> Result<bool, StepsError> {
-        if rest.is_empty() {
-            return Ok(false);
-        }
-        let not_all: Vec<Lit> = rest.iter().map(|&f| !self.lit(f)).collect();
-        let activation = self.session.block_under_activation(&not_all);
-        let mut assumptions = fixed.to_vec();
-        assumptions.push(activation);
-        self.solves += 1;
-        let values = self.session.solve_values(&assumptions)?;
-        // The batch clause is never assumed again: off for good.
-        self.retire(activation);
-        let Some(values) = values else {
-            return Ok(true);
-        };
-        rest.retain(|f| (values[f.var] == f.value) == f.holds);
-        self.remember(values);
-        Ok(false)
-    }
-
     /// Plans the next round when no clue on its own variables forces anything: every set of
     /// 1, 2, 3, ... clues not yet spent (a clue whose variables are all placed adds nothing),
     /// while there are at most [`MAX_SUBSETS`] of them; the first size at which some set
@@ -394,80 +227,6 @@ impl Stepper {
             from = i;
         }
     }
-
-    /// The smallest minimal clue set found that forces some unknown fact: each candidate's
-    /// core of "all clues, the known facts, not the candidate" as the solver gives it, then
-    /// the [`MAX_SHRUNK`] smallest shrunk from the first clue and from the last.
-    fn smallest_core(&mut self) -> Result<Vec<usize>, StepsError> {
-        let all: Vec<usize> = (0..self.session.clue_count()).collect();
-        let known: Vec<Lit> = self
-            .known_facts()
-            .into_iter()
-            .map(|f| self.lit(f))
-            .collect();
-        // Every candidate's core as the solver gives it; the smallest are shrunk.
-        let mut cores = Vec::new();
-        for f in self.candidates() {
-            let mut fixed = known.clone();
-            fixed.push(!self.lit(f));
-            self.solves += 1;
-            if self.session.solve_clues(&all, &fixed)? {
-                return Err(StepsError::NotUnique);
-            }
-            cores.push((self.session.core(), self.session.failed(), fixed, f));
-        }
-        cores.sort_by_key(|c| c.0.len());
-        let mut best: Option<Vec<usize>> = None;
-        for (core, failed, fixed, f) in cores.into_iter().take(MAX_SHRUNK) {
-            if best.as_ref().is_some_and(|b| b.len() <= 2) {
-                break;
-            }
-            for direction in [Direction::FirstToLast, Direction::LastToFirst] {
-                let clues = self.minimise(&core, &fixed, &failed, f, direction)?;
-                let size = clues.len();
-                if best.as_ref().is_none_or(|b| size < b.len()) {
-                    best = Some(clues);
-                }
-                if size <= 2 {
-                    break;
-                }
-            }
-        }
-        best.ok_or(StepsError::NotUnique)
-    }
-
-    /// A minimal subset of the clues `core` that, with `fixed` assumed, is still UNSAT.
-    fn minimise(
-        &mut self,
-        core: &[usize],
-        fixed: &[Lit],
-        failed: &[Lit],
-        fact: Fact,
-        direction: Direction,
-    ) -> Result<Vec<usize>, StepsError> {
-        let items: Vec<(Lit, Role)> = core
-            .iter()
-            .map(|&c| (self.session.selector(c), Role::Plain))
-            .chain(fixed.iter().map(|&l| (l, Role::Fixed)))
-            .collect();
-        let deletion = Deletion {
-            direction,
-            ..Deletion::EAGER
-        };
-        let mut witnesses = Pool {
-            answers: &mut self.witnesses,
-            clues: core,
-            constraints: &self.clue_constraints,
-            fact,
-        };
-        let kept = self
-            .session
-            .minimise(&items, Some(failed), deletion, &mut witnesses)?;
-        self.solves += kept.solves;
-        let mut clues: Vec<usize> = kept.kept.iter().map(|&i| core[i]).collect();
-        clues.sort_unstable();
-        Ok(clues)
-    }
 }
 
 impl Stepper {
@@ -566,42 +325,6 @@ fn hitting_most(live: &[usize]) -> usize {
 fn binomial(n: usize, k: usize) -> usize {
     let k = k.min(n - k.min(n));
     (0..k).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
-/// Keeps the variables of `round` (in variable order, as `rest` is) that still have
-/// candidates in `rest`.
-fn keep_with_candidates(round: &mut Vec<(usize, Lit)>, rest: &[Fact]) {
-    let mut left = rest.iter().map(|f| f.var).peekable();
-    round.retain(|&(v, _)| {
-        while left.next_if(|&u| u < v).is_some() {}
-        left.peek() == Some(&v)
-    });
-}
-
-/// The witness answers, as the minimiser's shortcut: an answer that fits the known facts and
-/// the clues left, and breaks the fact, shows the clue tried needed.
-struct Pool<'a> {
-    answers: &'a mut Vec<Witness>,
-    /// The clue of each minimiser item (items past these are fixed).
-    clues: &'a [usize],
-    constraints: &'a [Constraint],
-    fact: Fact,
-}
-
-impl Witnesses for Pool<'_> {
-    fn shows_needed(&mut self, rest: &[usize], _candidate: usize) -> bool {
-        let clues: Vec<usize> = rest
-            .iter()
-            .filter_map(|&i| self.clues.get(i).copied())
-            .collect();
-        self.answers
-            .iter()
-            .any(|w| w.breaks(self.fact) && w.meets_all(&clues))
-    }
-
-    fn found(&mut self, answer: &[usize]) {
-        push_witness(self.answers, witness(self.constraints, answer.to_vec()));
-    }
 }
 
 #[cfg(test)]

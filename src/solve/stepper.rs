@@ -17,52 +17,23 @@
 //!    set found from the solver's cores (not proved the smallest; the step says how far the
 //!    exhaustive search went).
 //!
-//! This file keeps what is known (facts, witness answers, the steps planned) and takes the
-//! steps; the searches of 2 and 3 are in [`crate::solve::rounds`].
+//! This file keeps what is known (facts, the steps planned) and takes the steps. The search
+//! of 1 is in [`crate::solve::local`], those of 2 and 3 in [`crate::solve::rounds`]; the
+//! facts a step uses are found by [`crate::solve::uses`]; the solver's answers kept are
+//! [`crate::solve::witness`]es, and its session is kept lean by [`crate::solve::renewal`].
 
 use std::collections::VecDeque;
 use std::ops::Range;
 
 use crate::cnf::Lit;
-use crate::model::{Constraint, EncodeOptions, Model, holds};
-use crate::solve::SolveError;
+use crate::model::{Constraint, EncodeOptions, Model};
 use crate::solve::cases::{Case, CaseWorld};
-use crate::solve::propagate::{Possible, all_different_excluded, scope, supports};
-use crate::solve::session::{Deletion, Direction, NoWitnesses, OwnsCnf, Role, Session};
+use crate::solve::local::exactly_propagated;
+use crate::solve::propagate::scope;
+use crate::solve::renewal::{RENEW_AFTER, fresh_session};
+use crate::solve::session::{OwnsCnf, Session};
 use crate::solve::steps::{COMBINED_MAX, Clued, Fact, Step, StepsError};
-
-/// Witness answers kept at most (the oldest go first).
-const MAX_WITNESSES: usize = 512;
-
-/// Activation literals retired before they are switched off together: each unit clause
-/// makes the solver's next call simplify its whole clause database, so they go in batches
-/// (a clause under an activation never assumed again binds nothing meanwhile: the solver
-/// may set the literal false).
-const RETIRE_BATCH: usize = 64;
-
-/// A session is renewed once it has this many times the variables it started with
-/// ([`Stepper::renew_session_if_crowded`]): measured against 2 and 32 on 10 x 5 grids
-/// (where 2 is best) and a 20 x 5 grid (where 32 is).
-const RENEW_AFTER: u32 = 8;
-
-/// An answer the solver found that fits every known fact, and which clues it meets.
-pub(super) struct Witness {
-    pub(super) values: Vec<usize>,
-    /// Bit `c`: clue `c` holds.
-    pub(super) meets: Vec<u64>,
-}
-
-impl Witness {
-    pub(super) fn meets_all(&self, clues: &[usize]) -> bool {
-        clues
-            .iter()
-            .all(|&c| self.meets[c / 64] & (1 << (c % 64)) != 0)
-    }
-
-    pub(super) fn breaks(&self, f: Fact) -> bool {
-        (self.values[f.var] == f.value) != f.holds
-    }
-}
+use crate::solve::witness::Witness;
 
 /// A step found, not yet taken.
 pub(super) struct Planned {
@@ -113,17 +84,17 @@ pub struct Stepper {
     /// Sets the hitting-set search may still propose in this explanation.
     pub(super) hitting_checks: usize,
     /// Activation literals never to be assumed again, not yet switched off.
-    retired: Vec<Lit>,
+    pub(super) retired: Vec<Lit>,
     /// Per clue, the structure's groups it touches ([`crate::solve::rounds::clue_groups`]).
     pub(super) clue_groups: Option<Vec<u64>>,
     /// What the session is rebuilt from ([`Stepper::renew_session_if_crowded`]): the model,
     /// which of its constraints are clues, the encoding, and the session's variables when
     /// new.
-    model: Model,
-    clue_range: Range<usize>,
-    opts: EncodeOptions,
-    base_vars: u32,
-    renew_after: u32,
+    pub(super) model: Model,
+    pub(super) clue_range: Range<usize>,
+    pub(super) opts: EncodeOptions,
+    pub(super) base_vars: u32,
+    pub(super) renew_after: u32,
 }
 
 impl Stepper {
@@ -246,12 +217,12 @@ impl Stepper {
         self.is_true(f) && self.known[f.var][f.value]
     }
 
-    fn is_true(&self, f: Fact) -> bool {
+    pub(super) fn is_true(&self, f: Fact) -> bool {
         (self.answer[f.var] == f.value) == f.holds
     }
 
     /// The fact about `var` and `value` that holds in the answer.
-    fn true_fact(&self, var: usize, value: usize) -> Fact {
+    pub(super) fn true_fact(&self, var: usize, value: usize) -> Fact {
         Fact {
             var,
             value,
@@ -259,7 +230,7 @@ impl Stepper {
         }
     }
 
-    fn learn(&mut self, f: Fact) {
+    pub(super) fn learn(&mut self, f: Fact) {
         if self.known[f.var][f.value] && !f.holds {
             return;
         }
@@ -279,7 +250,7 @@ impl Stepper {
     }
 
     /// `possible[var][value]`: the value is not known to be ruled out.
-    fn possible(&self) -> Vec<Vec<bool>> {
+    pub(super) fn possible(&self) -> Vec<Vec<bool>> {
         (0..self.answer.len())
             .map(|v| {
                 (0..self.known[v].len())
@@ -322,121 +293,6 @@ impl Stepper {
             );
         }
         out
-    }
-
-    /// The new facts about `var` once `excluded` (values still possible) are ruled out:
-    /// its value when one is left, else those values' exclusions.
-    fn facts_excluding(&self, var: usize, excluded: &[usize], possible: &Possible) -> Vec<Fact> {
-        let left = possible[var].iter().filter(|&&p| p).count() - excluded.len();
-        if left == 1 {
-            vec![self.true_fact(var, self.answer[var])]
-        } else {
-            excluded.iter().map(|&x| self.true_fact(var, x)).collect()
-        }
-    }
-
-    /// Learns what the structure alone makes of the known facts; returns those facts.
-    fn settle(&mut self) -> Result<Vec<Fact>, StepsError> {
-        let mut follows = Vec::new();
-        loop {
-            let possible = self.possible();
-            let mut news = Vec::new();
-            for c in &self.structure {
-                let excluded: Vec<(usize, usize)> = match c {
-                    Constraint::AllDifferent(vars) => {
-                        all_different_excluded(vars, &possible, &self.answer)
-                    }
-                    other => excluded_by(other, &scope(other), &possible, &self.answer),
-                };
-                news.extend(excluded);
-            }
-            news.sort_unstable();
-            news.dedup();
-            if news.is_empty() {
-                break;
-            }
-            for by_var in news.chunk_by(|a, b| a.0 == b.0) {
-                let values: Vec<usize> = by_var.iter().map(|&(_, x)| x).collect();
-                for f in self.facts_excluding(by_var[0].0, &values, &possible) {
-                    if !self.knows(f) {
-                        follows.push(f);
-                        self.learn(f);
-                    }
-                }
-            }
-        }
-        if !self.structure_exact {
-            let forced = self.forced(&[])?;
-            for &f in &forced {
-                self.learn(f);
-            }
-            follows.extend(forced);
-        }
-        Ok(follows)
-    }
-
-    /// The clue (placements first, then the lowest number) that on its own variables forces
-    /// something new, and what.
-    fn look_at_clues(&mut self) -> Option<(usize, Vec<Fact>)> {
-        let possible = self.possible();
-        for c in 0..self.clue_constraints.len() {
-            let stale = match self.looked[c] {
-                None => true,
-                Some(t) => self.clue_scopes[c].iter().any(|&v| self.changed[v] > t),
-            };
-            if stale {
-                let scope = &self.clue_scopes[c];
-                let excluded =
-                    excluded_by(&self.clue_constraints[c], scope, &possible, &self.answer);
-                let mut news = Vec::new();
-                for by_var in excluded.chunk_by(|a, b| a.0 == b.0) {
-                    let values: Vec<usize> = by_var.iter().map(|&(_, x)| x).collect();
-                    news.extend(self.facts_excluding(by_var[0].0, &values, &possible));
-                }
-                self.news[c] = news;
-                self.looked[c] = Some(self.clock);
-            }
-        }
-        let placing = (0..self.news.len()).find(|&c| self.news[c].iter().any(|f| f.holds));
-        let any = placing.or_else(|| (0..self.news.len()).find(|&c| !self.news[c].is_empty()));
-        any.map(|c| (c, std::mem::take(&mut self.news[c])))
-    }
-
-    /// Switches off the clauses under `activation` (never assumed again), in batches of
-    /// [`RETIRE_BATCH`].
-    pub(super) fn retire(&mut self, activation: Lit) {
-        self.retired.push(activation);
-        if self.retired.len() >= RETIRE_BATCH {
-            for a in std::mem::take(&mut self.retired) {
-                self.session.block(&[!a]);
-            }
-        }
-    }
-
-    /// Starts a new session once activation literals (one per wish, batch clause and fact
-    /// minimisation, each switched off after use) have made the formula [`RENEW_AFTER`]
-    /// times its first size: the solver never deletes a variable, and every solve and
-    /// answer costs time in proportion to all of them (a quarter of a 20 x 5 grid's time
-    /// went on reading answers without it). Called only where no activation literal is in use. The
-    /// new session encodes the same model in the same order, so every literal (a value's, a
-    /// clue's selector) is the same; it only forgets the learned clauses.
-    pub(super) fn renew_session_if_crowded(&mut self) {
-        let vars = self.session.formula().cnf().num_vars();
-        if vars <= self.base_vars.saturating_mul(self.renew_after) {
-            return;
-        }
-        let (session, lits) = fresh_session(&self.model, &self.clue_range, self.opts);
-        debug_assert!(lits == self.lits, "a renewed session keeps every literal");
-        self.session = session;
-        self.lits = lits;
-        self.retired.clear();
-    }
-
-    /// Keeps an answer the solver found, as a witness for later questions.
-    pub(super) fn remember(&mut self, values: Vec<usize>) {
-        let w = witness(&self.clue_constraints, values);
-        push_witness(&mut self.witnesses, w);
-        self.remembered += 1;
     }
 
     /// The next step, or None when the answer is complete.
@@ -584,172 +440,8 @@ impl Stepper {
         world.prove(possible, facts).unwrap_or_default()
     }
 
-    /// A minimal set of known facts about clue `clue`'s variables that with it still force
-    /// `facts` (all about its variables), shrunk without a solver. Placed values come first
-    /// and negatives are tried for removal first, as in [`Stepper::uses`].
-    fn local_uses(&self, clue: usize, facts: &[Fact], known: Vec<Fact>) -> Vec<Fact> {
-        let scope = &self.clue_scopes[clue];
-        let mut kept: Vec<Fact> = known
-            .into_iter()
-            .filter(|f| scope.binary_search(&f.var).is_ok())
-            .collect();
-        kept.sort_by_key(|f| !f.holds);
-        let mut possible: Vec<Vec<bool>> = vec![Vec::new(); self.answer.len()];
-        for i in (0..kept.len()).rev() {
-            for &v in scope {
-                possible[v] = vec![true; self.known[v].len()];
-            }
-            for (j, f) in kept.iter().enumerate() {
-                if j != i {
-                    restrict(&mut possible[f.var], *f);
-                }
-            }
-            let forced = supports(&self.clue_constraints[clue], scope, &possible, &self.answer)
-                .is_some_and(|s| {
-                    facts.iter().all(|f| {
-                        let Ok(k) = scope.binary_search(&f.var) else {
-                            return false;
-                        };
-                        match f.holds {
-                            true => (0..s[k].len()).all(|x| s[k][x] == (x == f.value)),
-                            false => !s[k][f.value],
-                        }
-                    })
-                });
-            if forced {
-                kept.remove(i);
-            }
-        }
-        kept
-    }
-
-    /// A minimal set of known facts that, with the clues, still force all of `facts`.
-    /// Placed values come first in `known` and negatives are tried for removal first, so a
-    /// placed value stands for what the categories make of it.
-    fn uses(
-        &mut self,
-        clues: &[usize],
-        facts: &[Fact],
-        mut known: Vec<Fact>,
-    ) -> Result<Vec<Fact>, StepsError> {
-        known.sort_by_key(|f| !f.holds);
-        if known.is_empty() {
-            return Ok(Vec::new());
-        }
-        let not_all: Vec<Lit> = facts.iter().map(|&f| !self.lit(f)).collect();
-        let activation = self.session.block_under_activation(&not_all);
-        let items: Vec<(Lit, Role)> = known
-            .iter()
-            .map(|&f| (self.lit(f), Role::Plain))
-            .chain(
-                self.session
-                    .selectors_of(clues)
-                    .into_iter()
-                    .chain([activation])
-                    .map(|l| (l, Role::Fixed)),
-            )
-            .collect();
-        let assumptions: Vec<Lit> = items.iter().map(|&(l, _)| l).collect();
-        self.solves += 1;
-        if self.session.solve(&assumptions)? {
-            return Err(SolveError::Solver("a step's facts are not forced".into()).into());
-        }
-        let core = self.session.failed();
-        let deletion = Deletion {
-            direction: Direction::LastToFirst,
-            ..Deletion::EAGER
-        };
-        let kept = self
-            .session
-            .minimise(&items, Some(&core), deletion, &mut NoWitnesses)?;
-        self.solves += kept.solves;
-        self.retire(activation);
-        Ok(kept.kept.iter().map(|&i| known[i]).collect())
-    }
-
     /// The facts known so far, as few as say them all (for the explanation's start).
     pub(crate) fn known_now(&self) -> Vec<Fact> {
         self.known_facts()
     }
-}
-
-/// A session of the model with the constraints `clues` behind selectors (in order) and the
-/// others always on, and `lits[var][value]`.
-fn fresh_session(
-    model: &Model,
-    clues: &Range<usize>,
-    opts: EncodeOptions,
-) -> (Session, Vec<Vec<Lit>>) {
-    let mut session = Session::of_clues(model, clues, opts);
-    let lits = (0..model.vars.len())
-        .map(|v| {
-            (0..model.vars[v].values.len())
-                .map(|x| session.value_lit(v, x))
-                .collect()
-        })
-        .collect();
-    (session, lits)
-}
-
-/// Narrows `possible` (one variable's values) by the fact `f` about it.
-fn restrict(possible: &mut [bool], f: Fact) {
-    if f.holds {
-        for (x, p) in possible.iter_mut().enumerate() {
-            *p &= x == f.value;
-        }
-    } else {
-        possible[f.value] = false;
-    }
-}
-
-/// The (variable, value) pairs still possible that `c` rules out on its own, in order
-/// (none when it has too many assignments to try).
-fn excluded_by(
-    c: &Constraint,
-    scope: &[usize],
-    possible: &Possible,
-    answer: &[usize],
-) -> Vec<(usize, usize)> {
-    let Some(s) = supports(c, scope, possible, answer) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for (i, &v) in scope.iter().enumerate() {
-        for x in 0..possible[v].len() {
-            if possible[v][x] && !s[i][x] {
-                out.push((v, x));
-            }
-        }
-    }
-    out
-}
-
-/// Whether [`excluded_by`] and [`all_different_excluded`], repeated, find every fact the
-/// structure forces: all-differents over disjoint variables (each exact on its own, and
-/// independent) and one-variable constraints.
-fn exactly_propagated(structure: &[Constraint]) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    structure.iter().all(|c| match c {
-        Constraint::AllDifferent(vars) => vars.iter().all(|&v| seen.insert(v)),
-        Constraint::InSet { .. } => true,
-        _ => false,
-    })
-}
-
-/// An answer with the clues it meets.
-pub(super) fn witness(constraints: &[Constraint], values: Vec<usize>) -> Witness {
-    let mut meets = vec![0u64; constraints.len().div_ceil(64)];
-    for (c, constraint) in constraints.iter().enumerate() {
-        if holds(constraint, &values) {
-            meets[c / 64] |= 1 << (c % 64);
-        }
-    }
-    Witness { values, meets }
-}
-
-pub(super) fn push_witness(witnesses: &mut Vec<Witness>, w: Witness) {
-    if witnesses.len() == MAX_WITNESSES {
-        witnesses.remove(0);
-    }
-    witnesses.push(w);
 }

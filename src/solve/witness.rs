@@ -1,0 +1,57 @@
+//! The answers the solver has given an explanation ([`crate::solve::stepper`]): each fits the
+//! facts known when it was found and says which clues it meets, so that later questions
+//! (does this set of clues force that fact?) are often answered without a solve
+//! ([`crate::solve::refuters`], the minimisers' shortcuts).
+
+use crate::model::{Constraint, holds};
+use crate::solve::stepper::Stepper;
+use crate::solve::steps::Fact;
+
+/// Witness answers kept at most (the oldest go first).
+const MAX_WITNESSES: usize = 512;
+
+/// An answer the solver found that fits every known fact, and which clues it meets.
+pub(super) struct Witness {
+    pub(super) values: Vec<usize>,
+    /// Bit `c`: clue `c` holds.
+    pub(super) meets: Vec<u64>,
+}
+
+impl Witness {
+    pub(super) fn meets_all(&self, clues: &[usize]) -> bool {
+        clues
+            .iter()
+            .all(|&c| self.meets[c / 64] & (1 << (c % 64)) != 0)
+    }
+
+    pub(super) fn breaks(&self, f: Fact) -> bool {
+        (self.values[f.var] == f.value) != f.holds
+    }
+}
+
+impl Stepper {
+    /// Keeps an answer the solver found, as a witness for later questions.
+    pub(super) fn remember(&mut self, values: Vec<usize>) {
+        let w = witness(&self.clue_constraints, values);
+        push_witness(&mut self.witnesses, w);
+        self.remembered += 1;
+    }
+}
+
+/// An answer with the clues it meets.
+pub(super) fn witness(constraints: &[Constraint], values: Vec<usize>) -> Witness {
+    let mut meets = vec![0u64; constraints.len().div_ceil(64)];
+    for (c, constraint) in constraints.iter().enumerate() {
+        if holds(constraint, &values) {
+            meets[c / 64] |= 1 << (c % 64);
+        }
+    }
+    Witness { values, meets }
+}
+
+pub(super) fn push_witness(witnesses: &mut Vec<Witness>, w: Witness) {
+    if witnesses.len() == MAX_WITNESSES {
+        witnesses.remove(0);
+    }
+    witnesses.push(w);
+}
