@@ -19,6 +19,9 @@ use crate::{
 };
 
 /// Find a conflict, learn a clause and backtrack.
+///
+/// satpuz: returns the learnt clause's glue (`crate::glue`, less one as the clause database
+/// keeps it), if a clause was learnt.
 pub fn conflict_step<'a>(
     mut ctx: partial!(
         Context<'a>,
@@ -42,7 +45,7 @@ pub fn conflict_step<'a>(
         mut VsidsP,
         mut WatchlistsP,
     ),
-) {
+) -> Option<usize> {
     let conflict = find_conflict(ctx.borrow());
 
     let conflict = match conflict {
@@ -53,14 +56,14 @@ pub fn conflict_step<'a>(
             } else {
                 reconstruct_global_model(ctx.borrow());
             }
-            return;
+            return None;
         }
         Err(FoundConflict::Assumption) => {
             ctx.part_mut(SolverStateP).sat_state = SatState::UnsatUnderAssumptions;
-            return;
+            return None;
         }
         Err(FoundConflict::Conflict(conflict)) => conflict,
-        Err(FoundConflict::Enumerated) => return,
+        Err(FoundConflict::Enumerated) => return None,
     };
 
     // satpuz: in a projected enumeration (`crate::enumerate`), a conflict at or below the fixed
@@ -70,7 +73,7 @@ pub fn conflict_step<'a>(
     let level = ctx.part(TrailP).current_level();
     if enumerating && level <= fixed {
         exhausted(ctx.borrow(), level);
-        return;
+        return None;
     }
 
     let mut backtrack_to = analyze_conflict(ctx.borrow(), conflict);
@@ -100,14 +103,15 @@ pub fn conflict_step<'a>(
         },
     );
 
+    let mut glue = clause.len().saturating_sub(1).min(1);
     let reason = match clause.len() {
         0 => {
             ctx.part_mut(SolverStateP).sat_state = SatState::Unsat;
-            return;
+            return None;
         }
         1 if fixed > 0 => {
             learned_unit(ctx.borrow(), clause[0]);
-            return;
+            return None;
         }
         1 => Reason::Unit,
         2 => {
@@ -117,12 +121,14 @@ pub fn conflict_step<'a>(
         }
         _ => {
             let header = assess_learned_clause(ctx.borrow(), clause);
+            glue = header.glue();
             let cref = db::add_clause(ctx.borrow(), header, clause);
             Reason::Long(cref)
         }
     };
 
     enqueue_assignment(ctx.borrow(), clause[0], reason);
+    Some(glue)
 }
 
 /// Return type of [`find_conflict`].
@@ -168,6 +174,20 @@ fn find_conflict<'a>(
         let propagation_result = propagate(ctx.borrow());
 
         let new_unit = prove_units(ctx.borrow());
+
+        // satpuz: the height up to which the trail is free of conflicts, for target and best
+        // phases (`crate::decision::phases`).
+        if ctx.part(AssignmentP).phases.tracking() {
+            let trail = ctx.part(TrailP);
+            let height = if propagation_result.is_ok() {
+                trail.height()
+            } else {
+                trail.current_level_height()
+            };
+            ctx.part_mut(AssignmentP)
+                .phases
+                .note_no_conflict_until(height);
+        }
 
         propagation_result?;
 

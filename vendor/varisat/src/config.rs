@@ -42,4 +42,31 @@ pub struct SolverConfig {
     ///
     /// [default: false]
     pub throttle_unit_simplify: bool,
+
+    /// Decide each variable's value in the largest conflict-free trail since the last
+    /// rephasing, where it was on it, instead of its last value (CaDiCaL's and Kissat's target
+    /// phases; PATCHES.md).
+    ///
+    /// [default: false]
+    pub target_phases: bool,
+
+    /// Conflicts until the first rephasing (the saved phases replaced by all false, all true,
+    /// then the best phases, all false, the best, all true, and so on), each next interval
+    /// longer by as much; 0 never rephases (PATCHES.md).
+    ///
+    /// [default: 0]
+    pub rephase_interval: u64,
+
+    /// Restart when the glue of the clauses learnt lately exceeds its long-run average by a
+    /// tenth (Glucose's and CaDiCaL's focused mode) instead of on the Luby sequence (PATCHES.md).
+    ///
+    /// [default: false]
+    pub glue_restarts: bool,
+
+    /// With glue restarts: conflicts of the first focused mode, after which the search
+    /// alternates stable mode (Luby restarts, target phases) and focused mode, each twice as
+    /// long as the one before; 0 stays focused (PATCHES.md).
+    ///
+    /// [default: 0]
+    pub mode_switch_interval: u64,
 }

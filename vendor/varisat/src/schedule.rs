@@ -18,8 +18,10 @@ use crate::{
 };
 
 mod luby;
+mod modes;
 
 use luby::LubySequence;
+use modes::Modes;
 
 /// Scheduling of processing and solving steps.
 #[derive(Default)]
@@ -28,6 +30,10 @@ pub struct Schedule {
     next_restart: u64,
     restarts: u64,
     luby: LubySequence,
+    /// satpuz: the conflict count at which to rephase next, if rephasing is on.
+    next_rephase: Option<u64>,
+    /// satpuz: glue averages and the stable or focused mode (`modes`).
+    modes: Modes,
 }
 
 /// Perform one step of the schedule.
@@ -81,7 +87,34 @@ pub fn schedule_step<'a>(
             );
         }
 
-        if schedule.next_restart == schedule.conflicts {
+        // satpuz: rephasing (`crate::decision::phases`) restarts too, after which the saved
+        // phases are replaced.
+        let rephase_delay = ctx.part(AssignmentP).phases.rephase_delay();
+        if schedule.next_rephase.is_none() {
+            schedule.next_rephase = rephase_delay.map(|delay| schedule.conflicts + delay);
+        }
+        let rephase = rephase_delay.is_some()
+            && schedule
+                .next_rephase
+                .map_or(false, |at| at <= schedule.conflicts);
+        // satpuz: glue restarts and mode switching (`modes`).
+        let conflicts = schedule.conflicts;
+        let switched = config.glue_restarts
+            && schedule
+                .modes
+                .switch_due(conflicts, config.mode_switch_interval);
+        let focused = config.glue_restarts && !schedule.modes.stable();
+        if switched && !focused {
+            schedule.next_restart =
+                conflicts + config.luby_restart_interval_scale * schedule.luby.advance();
+        }
+        ctx.part_mut(AssignmentP).phases.set_focused(focused);
+        let restart_due = if focused {
+            schedule.modes.glue_restart_due(conflicts)
+        } else {
+            schedule.next_restart == conflicts
+        };
+        if restart_due || rephase || switched {
             // satpuz: a projected enumeration restarts above its fixed level (`crate::enumerate`).
             let enumeration = ctx.part(EnumerationP);
             if enumeration.active {
@@ -90,8 +123,22 @@ pub fn schedule_step<'a>(
             } else {
                 restart(ctx.borrow());
             }
-            schedule.restarts += 1;
-            schedule.next_restart += config.luby_restart_interval_scale * schedule.luby.advance();
+            if restart_due {
+                schedule.restarts += 1;
+                if !focused {
+                    schedule.next_restart +=
+                        config.luby_restart_interval_scale * schedule.luby.advance();
+                }
+            }
+            schedule.modes.restarted(conflicts);
+        }
+        if rephase {
+            ctx.part_mut(AssignmentP).rephase();
+            schedule.next_rephase = ctx
+                .part(AssignmentP)
+                .phases
+                .rephase_delay()
+                .map(|delay| schedule.conflicts + delay);
         }
 
         if schedule.conflicts % config.reduce_locals_interval == 0 {
@@ -103,7 +150,9 @@ pub fn schedule_step<'a>(
 
         collect_garbage(ctx.borrow());
 
-        conflict_step(ctx.borrow());
+        if let Some(glue) = conflict_step(ctx.borrow()) {
+            schedule.modes.learnt(glue);
+        }
         schedule.conflicts += 1;
         true
     }

@@ -5,7 +5,7 @@ use varisat_formula::{lit::LitIdx, Lit, Var};
 
 use crate::{
     context::{parts::*, Context},
-    decision::make_available,
+    decision::{make_available, phases::Phases},
 };
 
 use super::Reason;
@@ -15,6 +15,8 @@ use super::Reason;
 pub struct Assignment {
     assignment: Vec<Option<bool>>,
     last_value: Vec<bool>,
+    /// satpuz: target and best phases (`crate::decision::phases`).
+    pub phases: Phases,
 }
 
 /// This compares two `Option<bool>` values as bytes. Workaround for bad code generation.
@@ -27,6 +29,7 @@ impl Assignment {
     pub fn set_var_count(&mut self, count: usize) {
         self.assignment.resize(count, None);
         self.last_value.resize(count, false);
+        self.phases.set_var_count(count);
     }
 
     /// Current partial assignment as slice.
@@ -45,6 +48,19 @@ impl Assignment {
     /// variable was never assigned this returns false.
     pub fn last_var_value(&self, var: Var) -> bool {
         self.last_value[var.index()]
+    }
+
+    /// satpuz: the value a decision on `var` takes: its target phase where target phases are on
+    /// and it has one, else its saved phase (`crate::decision::phases`).
+    pub fn decision_phase(&self, var: Var) -> bool {
+        self.phases
+            .decision_phase(var)
+            .unwrap_or(self.last_value[var.index()])
+    }
+
+    /// satpuz: rephases the saved phases (`crate::decision::phases::Phases::rephase`).
+    pub fn rephase(&mut self) -> crate::decision::phases::Rephase {
+        self.phases.rephase(&mut self.last_value)
     }
 
     /// Value assigned to a literal.
@@ -168,6 +184,22 @@ impl Trail {
             + self.units_removed
     }
 
+    /// satpuz: the height of the trail, counted from the first unit ever assigned (units
+    /// removed by unit simplification included).
+    pub fn height(&self) -> usize {
+        self.units_removed + self.trail.len()
+    }
+
+    /// satpuz: the height where the current decision level began (the whole trail's at level 0).
+    pub fn current_level_height(&self) -> usize {
+        self.units_removed
+            + self
+                .decisions
+                .last()
+                .map(|&len| len as usize)
+                .unwrap_or(self.trail.len())
+    }
+
     /// Whether all assignments are processed.
     pub fn fully_propagated(&self) -> bool {
         self.queue_head_pos == self.trail.len()
@@ -211,6 +243,13 @@ pub fn backtrack(
     // TODO should we update assumption_levels on backtracking instead of allowing this here?
     if level >= trail.decisions.len() {
         return;
+    }
+
+    // satpuz: the conflict-free part of the trail may become the target or best phases.
+    if assignment.phases.tracking() {
+        assignment
+            .phases
+            .update_target_and_best(&trail.trail, trail.units_removed);
     }
 
     let new_trail_len = trail.decisions[level] as usize;

@@ -1,9 +1,12 @@
-//! varisat's throttled unit simplification (`vendor/varisat/PATCHES.md`, the fifth change):
-//! between two simplifications clauses keep literals fixed at level 0, and clauses true at
-//! level 0 stay in the database. Verdicts, models, failed assumptions and DRAT proofs must not
-//! notice: checked against brute force and against satpuz's own DRAT checker, on formulas
-//! where units arrive at every step (input units, learned units, units added between solves as
-//! an activation literal is retired).
+//! varisat's switches that change the search's path (`vendor/varisat/PATCHES.md`): throttled
+//! unit simplification (the fifth change: between two simplifications clauses keep literals
+//! fixed at level 0, and clauses true at level 0 stay in the database) and the sixth change's
+//! target phases, rephasing, glue restarts and mode switching (decisions take other values,
+//! restarts come at other times). Verdicts, models, failed assumptions, projected counts and
+//! DRAT proofs must not notice: checked against brute force and against satpuz's own DRAT
+//! checker, on formulas where units arrive at every step (input units, learned units, units
+//! added between solves as an activation literal is retired), each switch on and off,
+//! rephasing and switching modes every few conflicts.
 
 use proptest::prelude::*;
 
@@ -14,12 +17,51 @@ fn varisat_lit(dimacs: i32) -> varisat::Lit {
     varisat::Lit::from_dimacs(dimacs as isize)
 }
 
-/// A varisat as satpuz's searches get it: unit simplification throttled or after every unit.
-fn solver<'a>(throttled: bool) -> Solver<'a> {
+/// The switches a solver searches with.
+#[derive(Debug, Clone, Copy)]
+struct Switches {
+    throttled: bool,
+    target_phases: bool,
+    /// Intervals 0: never; else small, so that these small formulas rephase and switch modes.
+    rephase_interval: u64,
+    glue_restarts: bool,
+    mode_switch_interval: u64,
+}
+
+fn switches() -> impl Strategy<Value = Switches> {
+    let interval = || prop_oneof![Just(0u64), 1u64..4];
+    (
+        any::<bool>(),
+        any::<bool>(),
+        interval(),
+        any::<bool>(),
+        interval(),
+    )
+        .prop_map(
+            |(throttled, target_phases, rephase_interval, glue_restarts, mode_switch_interval)| {
+                Switches {
+                    throttled,
+                    target_phases,
+                    rephase_interval,
+                    glue_restarts,
+                    mode_switch_interval,
+                }
+            },
+        )
+}
+
+/// A varisat as satpuz's searches get it, with `switches`.
+fn solver<'a>(switches: Switches) -> Solver<'a> {
     let mut solver = Solver::new();
     let mut update = SolverConfigUpdate::new();
-    update.throttle_unit_simplify = Some(throttled);
-    solver.config(&update).expect("a switch is in range");
+    update.throttle_unit_simplify = Some(switches.throttled);
+    update.target_phases = Some(switches.target_phases);
+    update.rephase_interval = Some(switches.rephase_interval);
+    update.glue_restarts = Some(switches.glue_restarts);
+    update.mode_switch_interval = Some(switches.mode_switch_interval);
+    solver
+        .config(&update)
+        .expect("switches and intervals are in range");
     solver
 }
 
@@ -64,9 +106,9 @@ proptest! {
     #[test]
     fn incremental_solves_with_units_between_them_agree_with_brute_force(
         (vars, steps) in steps(),
-        throttled in any::<bool>(),
+        switches in switches(),
     ) {
-        let mut solver = solver(throttled);
+        let mut solver = solver(switches);
         let mut clauses: Vec<Vec<i32>> = Vec::new();
         for (added, assumptions) in steps {
             for c in added {
@@ -96,9 +138,9 @@ proptest! {
     fn projected_enumeration_counts_as_brute_force(
         clauses in prop::collection::vec(clause(8, 3), 4..30),
         projected_mask in 1u32..256,
-        throttled in any::<bool>(),
+        switches in switches(),
     ) {
-        let mut solver = solver(throttled);
+        let mut solver = solver(switches);
         for c in &clauses {
             let lits: Vec<varisat::Lit> = c.iter().map(|&l| varisat_lit(l)).collect();
             solver.add_clause(&lits);
@@ -126,10 +168,11 @@ proptest! {
     #[test]
     fn refutations_that_learn_units_have_drat_proofs_that_check(
         clauses in prop::collection::vec(clause(14, 3), 40..75),
+        switches in switches(),
     ) {
         let mut proof = Vec::new();
         let sat = {
-            let mut solver = solver(true);
+            let mut solver = solver(switches);
             solver.write_proof(&mut proof, ProofFormat::Drat);
             for c in &clauses {
                 let lits: Vec<varisat::Lit> = c.iter().map(|&l| varisat_lit(l)).collect();

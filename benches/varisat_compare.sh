@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Two satpuz builds side by side on the workloads unit simplification touches
-# (vendor/varisat/PATCHES.md, the fifth change): each round runs every command with OLD then
+# Two satpuz builds side by side on the workloads a change to varisat's search touches
+# (vendor/varisat/PATCHES.md, the fifth and sixth changes): each round runs every command with OLD then
 # NEW, so both share the machine's load; per command, the median CPU (user+sys) of each build
 # over the rounds and their ratio; at the end, the totals per set. Every count's output must be
 # the same for both builds but for its time, or the script stops; an explanation may pick other
 # clue sets of the same size, so only its number of lines must be the same.
 #
-#   benches/varisat_simplify.sh --old BIN --new BIN [--runs 5] [SET...]
+#   benches/varisat_compare.sh --old BIN --new BIN [--runs 5] [SET...]
 #
 # SETs (default: all): refute (benches/grid/refute/ 40 and 50 x 5), batch (benches/grid/batch/),
 # own (generate grid's 50 x 5 bench files, both mixes), explain (`satpuz explain` of a generated
@@ -23,13 +23,13 @@ while [ $# -gt 0 ]; do
         --new) new=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
         refute|batch|own|explain|dimacs) sets+=("$1"); shift ;;
-        *) echo "varisat_simplify.sh: unknown argument '$1' (--old BIN --new BIN [--runs N] [refute|batch|own|explain|dimacs]...)" >&2; exit 2 ;;
+        *) echo "varisat_compare.sh: unknown argument '$1' (--old BIN --new BIN [--runs N] [refute|batch|own|explain|dimacs]...)" >&2; exit 2 ;;
     esac
 done
 for bin in "$old" "$new"; do
-    [ -x "$bin" ] || { echo "varisat_simplify.sh: give two satpuz binaries, --old BIN --new BIN" >&2; exit 2; }
+    [ -x "$bin" ] || { echo "varisat_compare.sh: give two satpuz binaries, --old BIN --new BIN" >&2; exit 2; }
 done
-[ -x /usr/bin/time ] || { echo "varisat_simplify.sh: needs /usr/bin/time (GNU time)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "varisat_compare.sh: needs /usr/bin/time (GNU time)" >&2; exit 2; }
 [ ${#sets[@]} -gt 0 ] || sets=(refute batch own explain dimacs)
 
 tmp=$(mktemp -d)
@@ -78,7 +78,7 @@ for round in $(seq 1 "$runs"); do
         else
             same() { cmp -s <(grep -v -E 'time_ms|[0-9] ms' "$1") <(grep -v -E 'time_ms|[0-9] ms' "$2"); }
         fi
-        same "$tmp/out.old" "$tmp/out.new" || { echo "varisat_simplify.sh: outputs differ: satpuz $args" >&2; exit 1; }
+        same "$tmp/out.old" "$tmp/out.new" || { echo "varisat_compare.sh: outputs differ: satpuz $args" >&2; exit 1; }
     done <"$tmp/commands"
 done
 
