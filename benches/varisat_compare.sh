@@ -4,7 +4,8 @@
 # NEW, so both share the machine's load; per command, the median CPU (user+sys) of each build
 # over the rounds and their ratio; at the end, the totals per set. Every count's output must be
 # the same for both builds but for its time, or the script stops; an explanation may pick other
-# clue sets of the same size, so only its number of lines must be the same.
+# clue sets of the same size, so only its number of lines must be the same, and a satisfiable
+# DIMACS file another model, so only the verdict.
 #
 #   benches/varisat_compare.sh --old BIN --new BIN [--runs 5] [SET...]
 #
@@ -75,6 +76,9 @@ for round in $(seq 1 "$runs"); do
         done
         if [ "$set" = explain ]; then
             same() { [ "$(wc -l <"$1")" = "$(wc -l <"$2")" ]; }
+        elif [ "$set" = dimacs ]; then
+            # Another search may find another model: the verdict and exit code must agree.
+            same() { cmp -s <(grep -E '^s |^exit' "$1") <(grep -E '^s |^exit' "$2"); }
         else
             same() { cmp -s <(grep -v -E 'time_ms|[0-9] ms' "$1") <(grep -v -E 'time_ms|[0-9] ms' "$2"); }
         fi
