@@ -132,7 +132,6 @@ pub fn config_changed(
     mut ctx: partial!(
         Context,
         mut AnalyzeConflictP,
-        mut AssignmentP,
         mut VsidsP,
         mut ClauseActivityP,
         mut SimplifyScheduleP,
@@ -145,9 +144,6 @@ pub fn config_changed(
         .set_shrinking(config.shrink_learnt_clauses);
     ctx.part_mut(SimplifyScheduleP)
         .set_throttled(config.throttle_unit_simplify);
-    ctx.part_mut(AssignmentP)
-        .phases
-        .configure(config.target_phases, config.rephase_interval);
     ctx.part_mut(VsidsP).set_decay(config.vsids_decay);
     ctx.part_mut(ClauseActivityP)
         .set_decay(config.clause_activity_decay);

@@ -88,7 +88,11 @@ pub fn schedule_step<'a>(
         }
 
         // satpuz: rephasing (`crate::decision::phases`) restarts too, after which the saved
-        // phases are replaced.
+        // phases are replaced. The switches are read here, at every step, as `glue_restarts`
+        // is, so that the defaults of `SolverConfig` hold without a call to `Solver::config`.
+        ctx.part_mut(AssignmentP)
+            .phases
+            .configure(config.target_phases, config.rephase_interval);
         let rephase_delay = ctx.part(AssignmentP).phases.rephase_delay();
         if schedule.next_rephase.is_none() {
             schedule.next_rephase = rephase_delay.map(|delay| schedule.conflicts + delay);
