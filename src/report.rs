@@ -485,8 +485,14 @@ pub fn schema() -> String {
 /// How hard a puzzle is, from its step-by-step explanation (docs/explain.md).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct DifficultyNote {
-    /// `easy`, `medium`, `hard` or `fiendish`.
+    /// `easy`, `medium`, `hard` or `fiendish`: the level of the largest step.
     pub level: String,
+    /// Whether the searches proved `level`: every step larger than `level_at_least` allows
+    /// was shown to need its size. False on a large grid whose case splits exceed the
+    /// exhaustive search; `level` is then an upper bound.
+    pub level_proved: bool,
+    /// The level proved: the most clues a step was shown to need.
+    pub level_at_least: String,
     /// The sum of the steps' costs (k² - 1 for a step of k clues).
     pub score: usize,
     /// Steps in all.

@@ -297,6 +297,11 @@ fn explain_command_text_and_json() {
         let ex = json(&satpuz(&["explain", path_str(&path), "--json"]));
         let level = ex["difficulty"]["level"].as_str().unwrap().to_string();
         assert!(["easy", "medium", "hard", "fiendish"].contains(&level.as_str()));
+        // Every step proved smallest here: the level is proved, and says so.
+        let all_optimal = (ex["steps"].as_array().unwrap().iter()).all(|s| s["optimal"] == true);
+        assert!(all_optimal, "{file}");
+        assert_eq!(ex["difficulty"]["level_proved"], true, "{file}");
+        assert_eq!(ex["difficulty"]["level_at_least"], level.as_str(), "{file}");
     }
 }
 

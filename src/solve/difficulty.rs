@@ -81,6 +81,11 @@ pub struct Difficulty {
     pub score: usize,
     /// The level of the largest step.
     pub level: Level,
+    /// The level the searches proved: of the most clues a step was shown to need (one more
+    /// than the sets proved to force nothing, at most its own clues). Below `level` when a
+    /// step larger than the search's reach was not proved smallest (a large grid's case
+    /// splits past the exhaustive pairs), and then `level` is only an upper bound.
+    pub proved_level: Level,
     /// Steps in all.
     pub steps: usize,
     /// Steps that need two clues or more.
@@ -121,9 +126,14 @@ pub fn round_costs(steps: &[Step]) -> Vec<usize> {
 pub fn rate(steps: &[Step]) -> Difficulty {
     let score = round_costs(steps).iter().sum();
     let largest = steps.iter().map(|s| s.clues.len()).max().unwrap_or(0);
+    let proved_width = (steps.iter())
+        .map(|s| s.clues.len().min(s.proved + 1))
+        .max()
+        .unwrap_or(0);
     Difficulty {
         score,
         level: Level::of_width(largest),
+        proved_level: Level::of_width(proved_width),
         steps: steps.len(),
         combined: steps.iter().filter(|s| s.clues.len() >= 2).count(),
         largest,
@@ -139,6 +149,8 @@ impl Difficulty {
     pub fn note(&self) -> DifficultyNote {
         DifficultyNote {
             level: self.level.name().into(),
+            level_proved: self.level_proved(),
+            level_at_least: self.proved_level.name().into(),
             score: self.score,
             steps: self.steps,
             combined: self.combined,
@@ -147,9 +159,19 @@ impl Difficulty {
         }
     }
 
-    /// "medium (score 6: 2 of 27 steps combine clues, at most 2)".
+    /// Whether the searches proved the level (no step larger than proved needed).
+    pub fn level_proved(&self) -> bool {
+        self.proved_level == self.level
+    }
+
+    /// "medium (score 6: 2 of 27 steps combine clues, at most 2)"; a level not proved says
+    /// so: "fiendish, proved at least hard (score ...".
     pub fn words(&self) -> String {
-        let mut out = format!("{} (score {}", self.level.name(), self.score);
+        let mut out = self.level.name().to_string();
+        if !self.level_proved() {
+            out.push_str(&format!(", proved at least {}", self.proved_level.name()));
+        }
+        out.push_str(&format!(" (score {}", self.score));
         if self.combined == 0 {
             out.push_str(&format!(": each of {} steps takes one clue", self.steps));
         } else {
@@ -163,5 +185,54 @@ impl Difficulty {
         }
         out.push(')');
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A step of `clues` clues after every set of at most `proved` was shown to force nothing.
+    fn step(round: usize, clues: usize, proved: usize) -> Step {
+        Step {
+            clues: (0..clues).collect(),
+            uses: Vec::new(),
+            facts: Vec::new(),
+            follows: Vec::new(),
+            round,
+            searched: proved,
+            proved,
+            cases: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_level_is_proved_only_as_far_as_the_searches_reached() {
+        // A case split of 5 clues proved past three clues: fiendish, proved.
+        let d = rate(&[step(1, 1, 0), step(2, 3, 2), step(3, 5, 3)]);
+        assert_eq!(
+            (d.level, d.proved_level),
+            (Level::Fiendish, Level::Fiendish)
+        );
+        assert!(d.level_proved() && d.note().level_proved);
+        assert!(!d.words().contains("proved at least"), "{}", d.words());
+        // The same split searched only through pairs: a 3-clue set may exist, so the width
+        // is proved to be 3 at least (the proved 3-clue step), not 4.
+        let d = rate(&[step(1, 1, 0), step(2, 3, 2), step(3, 5, 2)]);
+        assert_eq!((d.level, d.proved_level), (Level::Fiendish, Level::Hard));
+        let note = d.note();
+        assert!(!note.level_proved);
+        assert_eq!(
+            (note.level.as_str(), note.level_at_least.as_str()),
+            ("fiendish", "hard")
+        );
+        assert!(
+            d.words().starts_with("fiendish, proved at least hard ("),
+            "{}",
+            d.words()
+        );
+        // Single clues need no proof.
+        let d = rate(&[step(1, 1, 0), step(2, 1, 0)]);
+        assert!(d.level_proved() && d.level == Level::Easy);
     }
 }
