@@ -133,7 +133,8 @@ impl RecordMaker {
             let clued = clued(&puzzle)?;
             let explanation = explain(&clued, &[])?;
             let difficulty = rate(&explanation.steps);
-            if cell.level.is_some_and(|level| level != difficulty.level) {
+            let proved_level = difficulty.level_proved().then_some(difficulty.level);
+            if cell.level.is_some_and(|level| Some(level) != proved_level) {
                 continue;
             }
             let certificate = self

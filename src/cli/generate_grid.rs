@@ -367,7 +367,7 @@ fn show_phase(phase: Phase) {
 /// 5 x 5 grid in twelve; docs/explain.md).
 const MAX_DIFFICULTY_SEEDS: u64 = 200;
 
-/// The puzzle of the first seed from `seed` on whose rated level is `level`.
+/// The puzzle of the first seed from `seed` on whose rated level is `level`, proved.
 fn rated(
     shape: GridShape,
     seed: u64,
@@ -385,7 +385,8 @@ fn rated(
         let mut puzzle = generated.puzzle;
         name_puzzle(&mut puzzle, s, names)?;
         let difficulty = super::explain::rated_grid(&puzzle)?;
-        if difficulty.level == level {
+        // A level the searches did not prove is not the one asked for.
+        if difficulty.level == level && difficulty.level_proved() {
             eoutln!(
                 "seed {s}: difficulty {} ({} seed(s) tried)",
                 difficulty.words(),
