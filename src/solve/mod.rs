@@ -186,6 +186,22 @@ impl Varisat {
         s
     }
 
+    /// [`Varisat::unshrunk`] with glue restarts, target phases and stable and focused modes
+    /// switching every 1000 conflicts at first (vendor/varisat/PATCHES.md, the sixth change):
+    /// the Hooks solver, measured faster over the series (docs/hooks.md).
+    pub(crate) fn unshrunk_switching_modes() -> Self {
+        let mut s = Self::unshrunk();
+        let mut update = varisat::config::SolverConfigUpdate::new();
+        update.glue_restarts = Some(true);
+        update.target_phases = Some(true);
+        update.mode_switch_interval = Some(1000);
+        // varisat refuses only values out of range, and switches have none.
+        s.solver
+            .config(&update)
+            .expect("switches are in varisat's range");
+        s
+    }
+
     /// A solver loaded with the formula.
     pub fn with_cnf(cnf: &Cnf) -> Self {
         let mut s = Self::new();
