@@ -9,7 +9,7 @@
 # CPU over the rounds and the median of the rounds' totals. `--hogs 0` is the quiet setup.
 # `--bin` given several times compares builds: each round runs every binary on each puzzle in
 # turn, so they share the machine's conditions, and the medians are per binary. A `--bin` may
-# carry flags for `solve` after the path: `--bin "target/release/satpuz --threads 1"`.
+# carry flags for `solve` after the path: `--bin "target/release/satpuz -j 1"`.
 # Other programs on the machine add to the hogs: the script prints /proc/loadavg before it
 # starts the hogs so a run can say what else was there.
 set -euo pipefail

@@ -191,7 +191,7 @@ pub(crate) fn enumerate_in_cubes(
 /// How many threads share a puzzle's cubes by default, at most ([`default_threads`]).
 pub(crate) const CUBE_THREADS: usize = 2;
 
-/// The threads a search in cubes uses unless told (`--threads`): one per core the process may
+/// The threads a search in cubes uses unless told (`-j/--jobs`): one per core the process may
 /// use, at most [`CUBE_THREADS`]; one on a single core. Not fewer on a busy machine: there each
 /// runnable thread gets about one share of the cores, so two threads get the process about two
 /// shares (Hooks 9 under four busy loops on two cores: docs/hooks.md, "Under load").

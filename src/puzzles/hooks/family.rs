@@ -218,7 +218,7 @@ struct HooksInstance {
     puzzle: Rc<HooksPuzzle>,
     model: HooksModel,
     connect: Connectivity,
-    /// Threads that share the puzzle's cubes, if it has any (`--threads`).
+    /// Threads that share the puzzle's cubes, if it has any (`-j/--jobs`).
     threads: usize,
     /// Solver answers rejected as disconnected, or with a wrong GCD, and the cuts and nogoods
     /// added, in the last solve.

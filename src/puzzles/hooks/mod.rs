@@ -362,13 +362,10 @@ impl HooksModel {
 }
 
 /// The solver of every Hooks search: varisat with its learned clauses unshrunk
-/// ([`Varisat::unshrunk`]), which Hooks measured faster (2026-12-04, best of 3, whole
-/// `satpuz solve hooksN`: shrunk, #4 788 to 1010 ms, #9 490 to 593 ms, #11 662 to 738 ms; #3
-/// and #5 78 to 56 and 75 to 50 ms; all eleven 2.36 to 2.73 s), as it keeps varisat's
-/// reduction interval rather than the grids' tuning; with glue restarts, target phases and
-/// switching modes ([`Varisat::unshrunk_switching_modes`]), which take #4 from 1.1-2.1 s of
-/// CPU to 0.9-1.0 s under three of four encoding choices and the series about 7% lower
-/// (docs/hooks.md, "Search modes").
+/// ([`Varisat::unshrunk`]: shrinking made every Hooks puzzle slower) and keeping varisat's
+/// reduction interval rather than the grids' tuning, with glue restarts, target phases and
+/// switching modes ([`Varisat::unshrunk_switching_modes`]: #4 and the series faster under
+/// three of four encoding choices; figures in docs/hooks.md, "Search modes").
 pub(crate) fn hooks_solver(cnf: &Cnf) -> Varisat {
     let mut solver = Varisat::unshrunk_switching_modes();
     solver.add_cnf(cnf);
