@@ -400,16 +400,21 @@ mod tests {
         }
     }
 
+    /// A free n x n frame with the digit counts as its only rule: many grids.
+    fn counts_only(n: usize) -> HooksModel {
+        HooksPuzzle::from_json(&format!(
+            r#"{{"name": "counts only", "n": {n}, "hooks": "free", "hook_digits": "by_size",
+                "rules": ["counts"], "givens": [], "clues": {{}},
+                "answer_rule": "sum_shaded_i_plus_j_even"}}"#
+        ))
+        .unwrap()
+        .build(EncodeOptions::default())
+    }
+
     /// A free 5x5 frame with the counts alone (many grids), split into the four cubes of two
     /// cells' "filled" literals.
     fn many_grids_in_four_cubes() -> HooksModel {
-        let p = HooksPuzzle::from_json(
-            r#"{"name": "counts only", "n": 5, "hooks": "free", "hook_digits": "by_size",
-                "rules": ["counts"], "givens": [], "clues": {},
-                "answer_rule": "sum_shaded_i_plus_j_even"}"#,
-        )
-        .unwrap();
-        let mut model = p.build(EncodeOptions::default());
+        let mut model = counts_only(5);
         let (a, b) = (model.cells.filled[0], model.cells.filled[7]);
         model.cubes = vec![vec![a, b], vec![a, !b], vec![!a, b], vec![!a, !b]];
         model
@@ -523,13 +528,7 @@ mod tests {
     /// `!a, c` after it. Every grid is listed once, as a plain count lists them.
     #[test]
     fn cubes_skipped_for_a_core_lose_no_grid() {
-        let p = HooksPuzzle::from_json(
-            r#"{"name": "counts only", "n": 3, "hooks": "free", "hook_digits": "by_size",
-                "rules": ["counts"], "givens": [], "clues": {},
-                "answer_rule": "sum_shaded_i_plus_j_even"}"#,
-        )
-        .unwrap();
-        let mut model = p.build(EncodeOptions::default());
+        let mut model = counts_only(3);
         let [a, b, c] = [0, 4, 8].map(|cell| model.cells.filled[cell]);
         model.cnf.add_clause(&[!a, !b]);
         let cubes = vec![vec![a, b], vec![a, !b], vec![!a], vec![!a, c]];
