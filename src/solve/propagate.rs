@@ -216,21 +216,16 @@ fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::local::excluded_by;
 
-    /// Brute force: every permutation-free assignment within `possible`, all different.
+    /// Brute force: every permutation-free assignment within `possible`, all different (the
+    /// generic route of [`excluded_by`], which tries each one).
     fn brute_excluded(vars: &[usize], possible: &Possible) -> Vec<(usize, usize)> {
         let c = Constraint::AllDifferent(vars.to_vec());
         let base = vec![0; possible.len()];
-        let s = supports(&c, vars, possible, &base).unwrap();
-        let mut out = Vec::new();
-        for (i, &v) in vars.iter().enumerate() {
-            for x in 0..possible[v].len() {
-                if possible[v][x] && !s[i][x] {
-                    out.push((v, x));
-                }
-            }
-        }
-        out
+        // Small enough to try every assignment: an empty answer means none was excluded.
+        assert!(supports(&c, vars, possible, &base).is_some());
+        excluded_by(&c, vars, possible, &base)
     }
 
     #[test]
