@@ -28,15 +28,11 @@ use crate::solve::{Backend, SolveError, Tuning, Varisat};
 /// solver.
 const WALK_BYTES: usize = 1 << 22;
 
-/// How varisat searches a grid: local clauses reduced every 2000 conflicts instead of 15000.
-/// Measured on `count --all` (user time, best of 3, 2026-12-03): the bench files' hard counts
-/// 20-30% faster (50 positions seed 8 with clues removed 1.72 to 1.21 s, 30 seed 1 0.71 to
-/// 0.51 s) and their unique 50-position puzzles 0.45 / 0.53 to 0.37 / 0.37 s; 7% faster over 16
-/// fresh puzzles (30 to 50 positions, both clue mixes). Not for Hooks: its #4 gets slower
-/// (0.87 to 1.27 s). The generator keeps varisat's defaults, so that its puzzles stay the same.
-/// And learned clauses shrunk (2026-12-04, `count --all`, best of 2): the 54 bench files 9.0 to
-/// 6.0 s, positional 40 seed 8 with clues removed 3.3 to 2.2 s, 24 fresh puzzles 8.6 to 6.0 s
-/// (`merged-pairwise-unshrunk` in `benches/grid_scale.rs` keeps the before).
+/// How varisat searches a grid: local clauses reduced every 2000 conflicts instead of 15000, and
+/// learned clauses shrunk. Both made the hard counts of the bench files and of puzzles drawn after
+/// they were chosen faster (`count --all`, CPU; `merged-pairwise-unshrunk` in
+/// `benches/grid_scale.rs` keeps the unshrunk route to compare). Not for Hooks, whose #4 gets
+/// slower. The generator keeps varisat's defaults, so that its puzzles stay the same.
 pub const GRID_TUNING: Tuning = Tuning {
     reduce_locals_interval: std::num::NonZeroU64::new(2000).unwrap(),
     shrink_learnt_clauses: true,
@@ -104,11 +100,9 @@ pub fn count_only(
 }
 
 /// How [`count_only_on`] blocks a class of one answer. Both forbid exactly that answer; which
-/// one a solver finds its next answer faster with was measured (2026-12-03, `count --all`, wall,
-/// back to back, `Short` / `Whole`): minisat as a process on 20 x 5 seed 2 with clues removed
-/// 35.8 / 13.5 s and 36.3 / 14.9 s; on 50 x 5 seed 8, positional 40 x 5 seed 8 and 30 x 5 seed 1
-/// (minisat, cadical, cadical) within noise. Varisat, incremental, is mixed (20 x 5 seed 2 0.31 /
-/// 0.46 s, 30 x 5 seed 1 0.61 / 0.50 s), so `satpuz count` on varisat stays on `Short`.
+/// one a solver finds its next answer faster with depends on the solver: minisat as a process
+/// was over twice as fast with `Whole` on a 20 x 5 grid with clues removed, and even elsewhere;
+/// varisat, incremental, is mixed, so `satpuz count` on varisat stays on `Short`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SingleAnswer {
     /// Over the variables a class is blocked on (the ones outside its grouping), as a larger

@@ -45,7 +45,7 @@ pub const DEFAULT_PROOF_BUDGET: u64 = 6_000;
 /// s in the solver). At 500, seeds 1-10 take 2.1-3.3 s, and the puzzles are no larger: 229-250
 /// clues (seeds 1 / 2 / 3 / 4 / 7: 236 / 236 / 239 / 250 / 243 against 234 / 243 / 247 / 255 /
 /// 244), since the clues a trial over the budget keeps are mostly needed anyway. (At 1,000:
-/// 2.3-4.7 s, 228-255 clues; at 2,000: up to 8 s.) Measured 2026-12-04, load about 1.
+/// 2.3-4.7 s, 228-255 clues; at 2,000: up to 8 s.)
 pub const POSITIONAL_PROOF_BUDGET: u64 = 500;
 
 /// Where generation has got to, for a progress display.
