@@ -364,3 +364,23 @@ fn threads_give_the_single_thread_answer() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("--jobs"), "{stderr}");
 }
+
+/// `count -j`: Hooks 9's count shares its cubes among the threads as `solve -j` does, and is
+/// the same on one thread as on two (one grid); a family without a search in cubes refuses
+/// the flag, naming it.
+#[test]
+fn count_threads_give_the_single_thread_count() {
+    let count_of = |threads: &str| {
+        let Run { code, stdout, .. } =
+            satpuz(&["count", "hooks9", "--all", "--json", "-j", threads]);
+        assert_eq!(code, 0, "-j {threads}: {stdout}");
+        let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(v["complete"], true, "-j {threads}: {stdout}");
+        v["solutions"].as_u64().unwrap()
+    };
+    assert_eq!((count_of("1"), count_of("2")), (1, 1));
+
+    let Run { code, stderr, .. } = satpuz(&["count", "jindosh", "--all", "-j", "2"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("-j/--jobs"), "{stderr}");
+}

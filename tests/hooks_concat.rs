@@ -174,6 +174,13 @@ fn check_frames(
                 found.is_subset(&expected),
                 "n = {n}, {frame:?}, case {case}"
             );
+            // The count (in cubes on two threads where solve uses them) is the brute force's.
+            let counted = p.build(EncodeOptions::default()).count(None).unwrap();
+            assert_eq!(
+                counted,
+                expected.len() as u64,
+                "count, n = {n}, {frame:?}, case {case}"
+            );
             for g in &lazy {
                 assert!(hooks::check::violations(&p, g).is_empty(), "{g:?}");
             }

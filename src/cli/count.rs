@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use num_bigint::BigUint;
 use satpuz::cnf::Cnf;
 use satpuz::cnf::renumber::Renumbering;
-use satpuz::puzzles::Purpose;
+use satpuz::puzzles::{Purpose, Setting};
 use satpuz::report::{CountReport, Projection, SCHEMA_VERSION, millis};
 use satpuz::solve::components::race::{Finished, Raced, race};
 use satpuz::solve::components::{ComponentCount, count_components};
@@ -22,7 +22,7 @@ use satpuz::solve::split::count_until;
 use satpuz::solve::stop::{Enumerated, StopReason, count_until_on};
 
 use super::certify::SolverFlags;
-use super::input::{DIMACS, Input, PuzzleArgs, resolve, single};
+use super::input::{DIMACS, Input, PuzzleArgs, resolve, single, threads};
 use super::output::{out, outln};
 use super::run::{self, Partial, RunFlags, stopped_name, stopped_words, supervise};
 use super::solve::contradiction_text;
@@ -48,7 +48,8 @@ pub struct CountCmd {
     /// is `enumerate`; with more, `auto`. A count by `blocking` uses all N: once 100 models are
     /// found and counting on has cost what splitting would, the rest is split into 32 parts on
     /// the file's variables, each counted by a solver of its own (and split again the same
-    /// way); the count is the same for any N.
+    /// way); the count is the same for any N. A Hooks puzzle solved in cubes (Hooks 9) shares
+    /// its cubes among N threads (default: one per core, at most two), as `solve -j` does.
     #[arg(short, long, value_name = "N", help_heading = DIMACS, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// How to count a DIMACS file: `blocking` finds each model with the solver and excludes it
@@ -172,16 +173,18 @@ impl CountCmd {
                         method.name()
                     );
                 }
-                if self.jobs.is_some() {
-                    // Hooks 9's cubes serve `solve`, whose verdict is the same count.
+                // A Hooks search in cubes is shared by -j threads, as `solve`'s is.
+                if self.jobs.is_some() && !family.settings().contains(&Setting::Threads) {
                     bail!(
-                        "-j/--jobs splits the count of a DIMACS file; a puzzle's count is one \
-                         solver's walk over its answers (leave -j out; `satpuz solve` shares \
-                         a Hooks search in cubes on -j threads)"
+                        "-j/--jobs splits the count of a DIMACS file or a Hooks search in \
+                         cubes; a {} puzzle's count is one solver's walk over its answers \
+                         (leave -j out)",
+                        family.name()
                     );
                 }
                 let puzzle = single(puzzles, &origin)?;
-                let opts = self.input.settings.options();
+                let mut opts = self.input.settings.options();
+                opts.threads = threads(self.jobs);
                 let mut inst = puzzle.build(&opts, Purpose::Solve)?;
                 let (variables, clauses) = (inst.cnf().num_vars(), inst.cnf().num_clauses());
                 let projection = Projection {

@@ -12,22 +12,16 @@
 //! products: 0.75 s plain, 0.95 to 1.57 s in cubes), so the puzzle's rules choose: see
 //! [`wants_cubes`] and docs/hooks.md.
 //!
-//! Where the process may use two cores, two threads share the cubes, each with its own solver
-//! (the next cube not yet taken; every grid found so far blocked before each call): Hooks 9's
-//! longest thread then has about two thirds of the search of one solver in turn, and on a
-//! machine busy with other programs the process gets two shares of it instead of one
-//! (docs/hooks.md). The core of each cube refuted (`Cores`) goes to every solver as a
+//! Where the process may use two cores, two threads share the cubes ([`super::cube_threads`]):
+//! Hooks 9's longest thread then has about two thirds of the search of one solver in turn. The
+//! core of each cube refuted (`Cores`) goes to every solver as a
 //! clause, and a later cube that contains one is skipped.
-
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
 
 use crate::cnf::{Cnf, Lit};
 use crate::model::Bit;
-use crate::solve::{self, Backend, SolveError, Verdict, parallel, stop};
+use crate::solve::{self, Backend, SolveError, Verdict};
 
 use super::format::{HookLayout, HooksPuzzle, Rule};
-use super::{HooksModel, hooks_solver};
 
 /// Whether `p` is solved in cubes: a free layout (there is something to split) clued by GCDs
 /// on every line (whose divisibility automata constrain the layout little). Hooks #6, whose
@@ -49,19 +43,19 @@ pub(crate) const CUBE_DEPTH: usize = 4;
 /// needs no call. Hooks 9: about 140 of the 256 cubes are skipped, and one solver in turn
 /// spends about an eighth less CPU (docs/hooks.md).
 #[derive(Debug, Default)]
-struct Cores {
+pub(crate) struct Cores {
     /// Each core's literals, sorted, without the blocking clauses' guard.
     cores: Vec<Vec<Lit>>,
     /// Each core's clause: its negation, or'ed with the guard's negation when the guard was
     /// among the failed assumptions (the cube was UNSAT only with the grids found so far
     /// blocked, and blocked grids stay blocked until the search ends).
-    clauses: Vec<Vec<Lit>>,
+    pub(crate) clauses: Vec<Vec<Lit>>,
 }
 
 impl Cores {
     /// Keeps the core of a cube just refuted under `act` (the guard of the blocking clauses):
     /// `failed`, the failed assumptions.
-    fn record(&mut self, failed: Vec<Lit>, act: Lit) {
+    pub(crate) fn record(&mut self, failed: Vec<Lit>, act: Lit) {
         let guarded = failed.contains(&act);
         let mut core: Vec<Lit> = failed.into_iter().filter(|&l| l != act).collect();
         core.sort_unstable();
@@ -79,7 +73,7 @@ impl Cores {
 
     /// Whether a refuted core lies inside `cube`: then the cube holds no grid but those
     /// blocked.
-    fn cover(&self, cube: &[Lit]) -> bool {
+    pub(crate) fn cover(&self, cube: &[Lit]) -> bool {
         self.cores
             .iter()
             .any(|core| core.iter().all(|l| cube.contains(l)))
@@ -188,181 +182,13 @@ pub(crate) fn enumerate_in_cubes(
     Ok(found)
 }
 
-/// How many threads share a puzzle's cubes by default, at most ([`default_threads`]).
-pub(crate) const CUBE_THREADS: usize = 2;
-
-/// The threads a search in cubes uses unless told (`-j/--jobs`): one per core the process may
-/// use, at most [`CUBE_THREADS`]; one on a single core. Not fewer on a busy machine: there each
-/// runnable thread gets about one share of the cores, so two threads get the process about two
-/// shares (Hooks 9 under four busy loops on two cores: docs/hooks.md, "Under load").
-pub(crate) fn default_threads() -> usize {
-    parallel::default_jobs().clamp(1, CUBE_THREADS)
-}
-
-/// What a uniqueness search found, with what its lazy backends rejected and added.
-#[derive(Debug, Clone)]
-pub(crate) struct Search {
-    pub(crate) verdict: Verdict,
-    /// Solver answers rejected as disconnected.
-    pub(crate) rejected: u64,
-    /// Solver answers rejected for a wrong GCD.
-    pub(crate) gcd_rejected: u64,
-    /// The connectivity cuts and GCD nogoods added (each thread's, in turn).
-    pub(crate) cuts: Vec<Vec<Lit>>,
-    /// With the tiling rule and a unique grid, searched on one solver: how many tilings of
-    /// the grid (up to 2) the same solver finds afterwards ([`HooksModel::tilings_on`]).
-    pub(crate) tilings: Option<usize>,
-}
-
-impl HooksModel {
-    /// Solves and proves uniqueness with varisat: one plain search, or the puzzle's cubes
-    /// shared by `threads` threads (one: in turn, on one solver), each with its own solver. On
-    /// several threads the grid and the verdict are the same as on one; when there are two
-    /// grids or more, the pair shown is found again by the cubes in order on one solver, so
-    /// that it does not depend on which thread was first.
-    pub(crate) fn search_unique_on(&mut self, threads: usize) -> Result<Search, SolveError> {
-        if threads >= 2 && self.cubes.len() >= 2 {
-            let act = self.cnf.vars.fresh().pos_lit();
-            let search = solve_unique_on_threads(self, act, threads)?;
-            if !matches!(search.verdict, Verdict::Multiple(..)) {
-                return Ok(search);
-            }
-        }
-        let mut backend = self.backend(hooks_solver(&self.cnf));
-        let verdict = solve_unique_in_cubes(&mut self.cnf, &mut backend, &self.cubes)?;
-        // The tilings of the grid on the solver that found it: what it learned is reused, where
-        // a fresh solver on the fixed grid cost Hooks 11 about a sixth of its time.
-        let tilings = match (&verdict, &self.tiles) {
-            (Verdict::Unique(model), Some(_)) => {
-                let grid = self.grid(model);
-                Some(self.tilings_on(&mut backend, &grid, 2)?.len())
-            }
-            _ => None,
-        };
-        Ok(Search {
-            verdict,
-            rejected: backend.rejected,
-            gcd_rejected: backend.gcd_rejected,
-            cuts: backend.cuts,
-            tilings,
-        })
-    }
-}
-
-/// [`solve_unique_in_cubes`] on `threads` threads: each takes the next cube not yet taken and
-/// solves it on its own solver, under `act` (the guard of the blocking clauses). Before each
-/// call a thread blocks every grid found so far by any thread, so a cube it calls UNSAT holds
-/// no grid but those: together, the cubes cover every assignment, and the grids found are all
-/// the grids (or two of them, when the search stops there).
-fn solve_unique_on_threads(
-    model: &HooksModel,
-    act: Lit,
-    threads: usize,
-) -> Result<Search, SolveError> {
-    let (primary, one_hot) = solve::projection(&model.cnf);
-    let num_vars = model.cnf.num_vars();
-    let next_cube = AtomicUsize::new(0);
-    let enough = AtomicBool::new(false);
-    // Each grid found: its blocking clause (guarded by `act`) and the model.
-    let found: Mutex<Vec<(Vec<Lit>, Vec<bool>)>> = Mutex::new(Vec::new());
-    let cores: Mutex<Cores> = Mutex::new(Cores::default());
-    let stop = stop::bound();
-    let worker = || {
-        let _bound = stop.as_ref().map(stop::Stop::bound_solves);
-        let mut backend = model.backend(hooks_solver(&model.cnf));
-        let mut blocked = 0;
-        let mut cored = 0;
-        let mut run = || -> Result<(), SolveError> {
-            while !enough.load(Ordering::SeqCst) {
-                let Some(cube) = model.cubes.get(next_cube.fetch_add(1, Ordering::SeqCst)) else {
-                    break;
-                };
-                if cores
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .cover(cube)
-                {
-                    continue;
-                }
-                let mut assumptions = cube.clone();
-                assumptions.push(act);
-                loop {
-                    {
-                        let found = found.lock().unwrap_or_else(PoisonError::into_inner);
-                        for (clause, _) in &found[blocked..] {
-                            backend.add_clause(clause);
-                        }
-                        blocked = found.len();
-                    }
-                    {
-                        let cores = cores.lock().unwrap_or_else(PoisonError::into_inner);
-                        for clause in &cores.clauses[cored..] {
-                            backend.add_clause(clause);
-                        }
-                        cored = cores.clauses.len();
-                    }
-                    if !backend.solve(&assumptions)? {
-                        let failed = backend.failed_assumptions();
-                        let mut cores = cores.lock().unwrap_or_else(PoisonError::into_inner);
-                        cores.record(failed, act);
-                        break;
-                    }
-                    let assignment = backend.model(num_vars);
-                    let mut clause = solve::blocking_clause(&primary, one_hot, &assignment);
-                    clause.push(!act);
-                    let mut found = found.lock().unwrap_or_else(PoisonError::into_inner);
-                    // Another thread may have found the same grid in a cube of its own.
-                    if found.iter().all(|(c, _)| *c != clause) {
-                        found.push((clause, assignment));
-                    }
-                    if found.len() >= 2 {
-                        enough.store(true, Ordering::SeqCst);
-                        return Ok(());
-                    }
-                }
-            }
-            Ok(())
-        };
-        let outcome = run();
-        if outcome.is_err() {
-            enough.store(true, Ordering::SeqCst);
-        }
-        outcome.map(|()| (backend.rejected, backend.gcd_rejected, backend.cuts))
-    };
-    let outcomes: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    let mut search = Search {
-        verdict: Verdict::Unsat,
-        rejected: 0,
-        gcd_rejected: 0,
-        cuts: Vec::new(),
-        tilings: None,
-    };
-    for outcome in outcomes {
-        let (rejected, gcd_rejected, cuts) = outcome?;
-        search.rejected += rejected;
-        search.gcd_rejected += gcd_rejected;
-        search.cuts.extend(cuts);
-    }
-    let models = found.into_inner().unwrap_or_else(PoisonError::into_inner);
-    search.verdict = Verdict::of_first_two(models.into_iter().map(|(_, m)| m).collect());
-    Ok(search)
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::cnf::ClauseSink;
     use crate::model::{EncodeOptions, Encoded};
     use crate::puzzles::hooks::Layout;
+    use crate::puzzles::hooks::{HooksModel, hooks_solver};
 
     /// Peeling every hook but the last fixes the whole layout: on a free 5x5 frame the 16 x 16
     /// cubes of depth 4 hold one layout each, so they cover the 4^4 layouts exactly once; at
@@ -401,7 +227,7 @@ mod tests {
     }
 
     /// A free n x n frame with the digit counts as its only rule: many grids.
-    fn counts_only(n: usize) -> HooksModel {
+    pub(crate) fn counts_only(n: usize) -> HooksModel {
         HooksPuzzle::from_json(&format!(
             r#"{{"name": "counts only", "n": {n}, "hooks": "free", "hook_digits": "by_size",
                 "rules": ["counts"], "givens": [], "clues": {{}},
@@ -409,96 +235,6 @@ mod tests {
         ))
         .unwrap()
         .build(EncodeOptions::default())
-    }
-
-    /// A free 5x5 frame with the counts alone (many grids), split into the four cubes of two
-    /// cells' "filled" literals.
-    fn many_grids_in_four_cubes() -> HooksModel {
-        let mut model = counts_only(5);
-        let (a, b) = (model.cells.filled[0], model.cells.filled[7]);
-        model.cubes = vec![vec![a, b], vec![a, !b], vec![!a, b], vec![!a, !b]];
-        model
-    }
-
-    /// The threads share the cubes and find what one solver running them in turn finds: Hooks
-    /// 9's one grid, proved unique.
-    #[test]
-    fn threads_prove_the_grid_one_solver_proves() {
-        let p = crate::puzzles::hooks::shipped(9).unwrap().unwrap();
-        let mut model = p.build(EncodeOptions::default());
-        assert_eq!(model.cubes.len(), 256);
-        let mut sequential = model.clone();
-        let mut backend = sequential.backend(hooks_solver(&sequential.cnf));
-        let cubes = sequential.cubes.clone();
-        let Verdict::Unique(one) =
-            solve_unique_in_cubes(&mut sequential.cnf, &mut backend, &cubes).unwrap()
-        else {
-            panic!("Hooks 9 is unique");
-        };
-        let act = model.cnf.vars.fresh().pos_lit();
-        let Verdict::Unique(two) = solve_unique_on_threads(&model, act, 2).unwrap().verdict else {
-            panic!("Hooks 9 is unique on two threads too");
-        };
-        assert_eq!(model.grid(&one), model.grid(&two));
-    }
-
-    /// With several grids, two threads stop at two different ones, and the pair a search
-    /// reports is the one one solver finds running the cubes in turn, whichever thread was
-    /// first.
-    #[test]
-    fn several_grids_are_reported_as_one_solver_finds_them() {
-        let model = many_grids_in_four_cubes();
-        let mut on_threads = model.clone();
-        let act = on_threads.cnf.vars.fresh().pos_lit();
-        let Verdict::Multiple(a, b) = solve_unique_on_threads(&on_threads, act, 2)
-            .unwrap()
-            .verdict
-        else {
-            panic!("the counts alone allow many grids");
-        };
-        assert_ne!(model.grid(&a), model.grid(&b));
-
-        let mut sequential = model.clone();
-        let mut backend = sequential.backend(hooks_solver(&sequential.cnf));
-        let cubes = sequential.cubes.clone();
-        let Verdict::Multiple(a, b) =
-            solve_unique_in_cubes(&mut sequential.cnf, &mut backend, &cubes).unwrap()
-        else {
-            panic!("the counts alone allow many grids");
-        };
-        for _ in 0..3 {
-            let Verdict::Multiple(c, d) = model
-                .clone()
-                .search_unique_on(CUBE_THREADS)
-                .unwrap()
-                .verdict
-            else {
-                panic!("the counts alone allow many grids");
-            };
-            assert_eq!(
-                (model.grid(&a), model.grid(&b)),
-                (model.grid(&c), model.grid(&d))
-            );
-        }
-    }
-
-    /// The threads search every cube: restricted to the grids of one cube (its literals added
-    /// as units), two threads still find two grids, for each of the four cubes; a cube left
-    /// out would come out with no grid.
-    #[test]
-    fn threads_search_every_cube() {
-        let model = many_grids_in_four_cubes();
-        for (i, cube) in model.cubes.iter().enumerate() {
-            let mut restricted = model.clone();
-            for &l in cube {
-                restricted.cnf.add_clause(&[l]);
-            }
-            let act = restricted.cnf.vars.fresh().pos_lit();
-            let verdict = solve_unique_on_threads(&restricted, act, 2)
-                .unwrap()
-                .verdict;
-            assert!(matches!(verdict, Verdict::Multiple(..)), "cube {i}");
-        }
     }
 
     /// A refuted core covers exactly the cubes that contain it, and its clause carries the

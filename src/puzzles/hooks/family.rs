@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::{
     AnswerRule, Connectivity, HookDigits, HookLayout, HooksModel, HooksPuzzle, LazyConnected,
-    SHIPPED_COUNT, check, cubes, hooks_solver, render_grid, shipped,
+    SHIPPED_COUNT, check, cube_threads, render_grid, shipped,
 };
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::puzzles::{
@@ -204,7 +204,7 @@ impl Puzzle for HooksView {
             connect: opts.connect,
             threads: opts
                 .threads
-                .map_or_else(cubes::default_threads, NonZeroUsize::get),
+                .map_or_else(cube_threads::default_threads, NonZeroUsize::get),
             rejected: 0,
             gcd_rejected: 0,
             cuts: Vec::new(),
@@ -285,11 +285,8 @@ impl Instance for HooksInstance {
         stop: &Stop,
         tick: &mut dyn FnMut(),
     ) -> Result<Enumerated, SolveError> {
-        let mut backend = self.model.backend(hooks_solver(&self.model.cnf));
-        enumerate_until(&mut self.model.cnf, &mut backend, limit, stop, |_| {
-            tick();
-            ControlFlow::Continue(())
-        })
+        // In the puzzle's cubes, on its threads, where `solve` uses them: the same count.
+        self.model.count_until(self.threads, limit, stop, tick)
     }
 
     fn solve_unique_on(&mut self, backend: &mut dyn Backend) -> Result<Verdict, SolveError> {

@@ -9,6 +9,7 @@ pub(crate) mod answer;
 pub mod check;
 pub(crate) mod concat;
 pub mod connect;
+pub(crate) mod cube_threads;
 pub(crate) mod cubes;
 pub(crate) mod digits;
 pub(crate) mod edges;
@@ -25,7 +26,7 @@ pub mod tiling;
 use crate::choice::Choice;
 use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::model::{EncodeOptions, Encoded};
-use crate::solve::{self, Backend, SolveError, Varisat, Verdict};
+use crate::solve::{Backend, SolveError, Varisat, Verdict};
 
 pub(crate) use connect::LazyConnected;
 pub(crate) use digits::{CellBits, Cells};
@@ -331,7 +332,7 @@ impl HooksModel {
     /// where the puzzle gains from them, on two threads where the process may use two cores
     /// ([`cubes`]).
     pub fn solve_unique(&mut self) -> Result<Solved, SolveError> {
-        self.solve_unique_on_threads(cubes::default_threads())
+        self.solve_unique_on_threads(cube_threads::default_threads())
     }
 
     /// [`HooksModel::solve_unique`] with the cubes, if any, shared by `threads` threads (one:
@@ -349,14 +350,6 @@ impl HooksModel {
             rejected: search.rejected,
             gcd_rejected: search.gcd_rejected,
             cuts: search.cuts,
-        })
-    }
-
-    /// Counts the distinct grids (up to `limit`).
-    pub fn count(&mut self, limit: Option<u64>) -> Result<u64, SolveError> {
-        let mut backend = self.backend(hooks_solver(&self.cnf));
-        solve::enumerate(&mut self.cnf, &mut backend, limit, |_| {
-            std::ops::ControlFlow::Continue(())
         })
     }
 }

@@ -1,0 +1,509 @@
+//! The cubes of a search ([`super::cubes`]) shared by threads, each with its own solver: a
+//! uniqueness proof (`solve`) and a count (`count`) are the same walk, stopped at two grids or
+//! at the count's limit.
+//!
+//! A thread takes the next cube not yet taken and, before each call, blocks every grid found so
+//! far by any thread, so a cube it refutes holds no other grid; a grid found twice (in two cubes
+//! at once) counts once. On a machine busy with other programs the process gets two shares of
+//! the cores instead of one (docs/hooks.md, "Under load").
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError, mpsc};
+
+use crate::cnf::Lit;
+use crate::solve::stop::{self, Enumerated, Stop, StopReason, enumerate_until};
+use crate::solve::{self, Backend, SolveError, Verdict, parallel};
+
+use super::cubes::{Cores, solve_unique_in_cubes};
+use super::{HooksModel, hooks_solver};
+
+/// How many threads share a puzzle's cubes by default, at most ([`default_threads`]).
+pub(crate) const CUBE_THREADS: usize = 2;
+
+/// The threads a search in cubes uses unless told (`-j/--jobs`): one per core the process may
+/// use, at most [`CUBE_THREADS`]; one on a single core. Not fewer on a busy machine: there each
+/// runnable thread gets about one share of the cores, so two threads get the process about two
+/// shares (Hooks 9 under four busy loops on two cores: docs/hooks.md, "Under load").
+pub(crate) fn default_threads() -> usize {
+    parallel::default_jobs().clamp(1, CUBE_THREADS)
+}
+
+/// What a uniqueness search found, with what its lazy backends rejected and added.
+#[derive(Debug, Clone)]
+pub(crate) struct Search {
+    pub(crate) verdict: Verdict,
+    /// Solver answers rejected as disconnected.
+    pub(crate) rejected: u64,
+    /// Solver answers rejected for a wrong GCD.
+    pub(crate) gcd_rejected: u64,
+    /// The connectivity cuts and GCD nogoods added (each thread's, in turn).
+    pub(crate) cuts: Vec<Vec<Lit>>,
+    /// With the tiling rule and a unique grid, searched on one solver: how many tilings of
+    /// the grid (up to 2) the same solver finds afterwards ([`HooksModel::tilings_on`]).
+    pub(crate) tilings: Option<usize>,
+}
+
+/// What the threads found: how many distinct grids, the first two models, why they stopped
+/// early if they did, and what their lazy backends rejected and added.
+struct Listing {
+    found: u64,
+    first_two: Vec<Vec<bool>>,
+    stopped: Option<StopReason>,
+    rejected: u64,
+    gcd_rejected: u64,
+    cuts: Vec<Vec<Lit>>,
+}
+
+impl HooksModel {
+    /// Solves and proves uniqueness with varisat: one plain search, or the puzzle's cubes
+    /// shared by `threads` threads (one: in turn, on one solver), each with its own solver. On
+    /// several threads the grid and the verdict are the same as on one; when there are two
+    /// grids or more, the pair shown is found again by the cubes in order on one solver, so
+    /// that it does not depend on which thread was first.
+    pub(crate) fn search_unique_on(&mut self, threads: usize) -> Result<Search, SolveError> {
+        if threads >= 2 && self.cubes.len() >= 2 {
+            let act = self.cnf.vars.fresh().pos_lit();
+            // Not stopped between calls unless a stop condition is bound to this thread;
+            // within a call, the solvers obey it ([`Stop::bound_solves`]).
+            let stop = stop::bound().unwrap_or_default();
+            let listing = list_on_threads(self, act, threads, Some(2), &stop, &mut || ())?;
+            if listing.stopped.is_some() {
+                return Err(SolveError::Stopped);
+            }
+            if listing.found < 2 {
+                return Ok(Search {
+                    verdict: Verdict::of_first_two(listing.first_two),
+                    rejected: listing.rejected,
+                    gcd_rejected: listing.gcd_rejected,
+                    cuts: listing.cuts,
+                    tilings: None,
+                });
+            }
+        }
+        let mut backend = self.backend(hooks_solver(&self.cnf));
+        let verdict = solve_unique_in_cubes(&mut self.cnf, &mut backend, &self.cubes)?;
+        // The tilings of the grid on the solver that found it: what it learned is reused, where
+        // a fresh solver on the fixed grid cost Hooks 11 about a sixth of its time.
+        let tilings = match (&verdict, &self.tiles) {
+            (Verdict::Unique(model), Some(_)) => {
+                let grid = self.grid(model);
+                Some(self.tilings_on(&mut backend, &grid, 2)?.len())
+            }
+            _ => None,
+        };
+        Ok(Search {
+            verdict,
+            rejected: backend.rejected,
+            gcd_rejected: backend.gcd_rejected,
+            cuts: backend.cuts,
+            tilings,
+        })
+    }
+
+    /// Counts the distinct grids (up to `limit`) with varisat, until `stop` says so, calling
+    /// `tick` on each: in the puzzle's cubes shared by `threads` threads where it has cubes
+    /// (the route of `solve`, whose verdict is this count stopped at two), else one plain
+    /// walk. The count is the same either way.
+    pub(crate) fn count_until(
+        &mut self,
+        threads: usize,
+        limit: Option<u64>,
+        stop: &Stop,
+        tick: &mut dyn FnMut(),
+    ) -> Result<Enumerated, SolveError> {
+        if self.cubes.len() < 2 {
+            let mut backend = self.backend(hooks_solver(&self.cnf));
+            return enumerate_until(&mut self.cnf, &mut backend, limit, stop, |_| {
+                tick();
+                ControlFlow::Continue(())
+            });
+        }
+        if let Some(reason) = stop.reason() {
+            return Ok(Enumerated {
+                found: 0,
+                stopped: Some(reason),
+            });
+        }
+        let act = self.cnf.vars.fresh().pos_lit();
+        let listing = list_on_threads(self, act, threads.max(1), limit, stop, tick)?;
+        Ok(Enumerated {
+            found: listing.found,
+            stopped: listing.stopped,
+        })
+    }
+
+    /// Counts the distinct grids (up to `limit`), as `count` does ([`HooksModel::count_until`]
+    /// on the default threads, never stopped).
+    pub fn count(&mut self, limit: Option<u64>) -> Result<u64, SolveError> {
+        let stop = Stop::default();
+        Ok(self
+            .count_until(default_threads(), limit, &stop, &mut || ())?
+            .found)
+    }
+}
+
+/// The grids of `model`'s cubes on `threads` threads, up to `limit` (`Some(2)`: a uniqueness
+/// proof): each thread takes the next cube not yet taken and solves it on its own solver,
+/// under `act` (the guard of the blocking clauses). Before each call a thread blocks every grid
+/// found so far by any thread, so a cube it calls UNSAT holds no grid but those: together, the
+/// cubes cover every assignment, and the grids found are all the grids (or `limit` of them).
+/// `tick` is called on this thread once per distinct grid, as the threads find them; the
+/// threads end, with what was found, when `stop` says so.
+fn list_on_threads(
+    model: &HooksModel,
+    act: Lit,
+    threads: usize,
+    limit: Option<u64>,
+    stop: &Stop,
+    tick: &mut dyn FnMut(),
+) -> Result<Listing, SolveError> {
+    let (primary, one_hot) = solve::projection(&model.cnf);
+    let num_vars = model.cnf.num_vars();
+    let next_cube = AtomicUsize::new(0);
+    let enough = AtomicBool::new(false);
+    // Each distinct grid's blocking clause (guarded by `act`), in the order found; a count's
+    // grids are kept only so: a model is a few thousand booleans, a clause a grid's cells.
+    let blocking: Mutex<Vec<Vec<Lit>>> = Mutex::new(Vec::new());
+    let first_two: Mutex<Vec<Vec<bool>>> = Mutex::new(Vec::new());
+    let cores: Mutex<Cores> = Mutex::new(Cores::default());
+    let stopped: Mutex<Option<StopReason>> = Mutex::new(None);
+    let at_limit = |found: usize| limit.is_some_and(|l| found as u64 >= l);
+    let halt = |reason: StopReason| {
+        stopped
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get_or_insert(reason);
+        enough.store(true, Ordering::SeqCst);
+    };
+    let worker = |grids: mpsc::Sender<()>| {
+        let _bound = stop.bound_solves();
+        let mut backend = model.backend(hooks_solver(&model.cnf));
+        let mut blocked = 0;
+        let mut cored = 0;
+        let mut run = || -> Result<(), SolveError> {
+            while !enough.load(Ordering::SeqCst) {
+                let Some(cube) = model.cubes.get(next_cube.fetch_add(1, Ordering::SeqCst)) else {
+                    break;
+                };
+                if cores
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .cover(cube)
+                {
+                    continue;
+                }
+                let mut assumptions = cube.clone();
+                assumptions.push(act);
+                loop {
+                    {
+                        let blocking = blocking.lock().unwrap_or_else(PoisonError::into_inner);
+                        for clause in &blocking[blocked..] {
+                            backend.add_clause(clause);
+                        }
+                        blocked = blocking.len();
+                    }
+                    {
+                        let cores = cores.lock().unwrap_or_else(PoisonError::into_inner);
+                        for clause in &cores.clauses[cored..] {
+                            backend.add_clause(clause);
+                        }
+                        cored = cores.clauses.len();
+                    }
+                    if enough.load(Ordering::SeqCst) {
+                        return Ok(());
+                    }
+                    if let Some(reason) = stop.reason() {
+                        halt(reason);
+                        return Ok(());
+                    }
+                    let sat = match backend.solve(&assumptions) {
+                        Ok(sat) => sat,
+                        // Stopped inside a call: what was found before it stands.
+                        Err(SolveError::Stopped) if stop.should_stop() => {
+                            halt(stop.reason().unwrap_or(StopReason::Interrupted));
+                            return Ok(());
+                        }
+                        Err(e) => return Err(e),
+                    };
+                    if !sat {
+                        let failed = backend.failed_assumptions();
+                        let mut cores = cores.lock().unwrap_or_else(PoisonError::into_inner);
+                        cores.record(failed, act);
+                        break;
+                    }
+                    let assignment = backend.model(num_vars);
+                    let mut clause = solve::blocking_clause(&primary, one_hot, &assignment);
+                    clause.push(!act);
+                    let mut blocking = blocking.lock().unwrap_or_else(PoisonError::into_inner);
+                    // Another thread may have found the same grid in a cube of its own since
+                    // this solver last blocked the grids found (those before it cannot recur).
+                    if at_limit(blocking.len()) || blocking[blocked..].contains(&clause) {
+                        continue;
+                    }
+                    blocking.push(clause);
+                    let mut first_two = first_two.lock().unwrap_or_else(PoisonError::into_inner);
+                    if first_two.len() < 2 {
+                        first_two.push(assignment);
+                    }
+                    // The receiver lives until every worker has ended.
+                    let _ = grids.send(());
+                    if at_limit(blocking.len()) {
+                        enough.store(true, Ordering::SeqCst);
+                        return Ok(());
+                    }
+                }
+            }
+            Ok(())
+        };
+        let outcome = run();
+        if outcome.is_err() {
+            enough.store(true, Ordering::SeqCst);
+        }
+        outcome.map(|()| (backend.rejected, backend.gcd_rejected, backend.cuts))
+    };
+    let outcomes: Vec<_> = std::thread::scope(|scope| {
+        let worker = &worker;
+        let (sender, grids) = mpsc::channel();
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let sender = sender.clone();
+                scope.spawn(move || worker(sender))
+            })
+            .collect();
+        drop(sender);
+        for () in grids {
+            tick();
+        }
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let mut listing = Listing {
+        found: blocking
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len() as u64,
+        first_two: first_two
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner),
+        stopped: stopped.into_inner().unwrap_or_else(PoisonError::into_inner),
+        rejected: 0,
+        gcd_rejected: 0,
+        cuts: Vec::new(),
+    };
+    for outcome in outcomes {
+        let (rejected, gcd_rejected, cuts) = outcome?;
+        listing.rejected += rejected;
+        listing.gcd_rejected += gcd_rejected;
+        listing.cuts.extend(cuts);
+    }
+    Ok(listing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::ClauseSink;
+    use crate::model::EncodeOptions;
+    use crate::puzzles::hooks::cubes::enumerate_in_cubes;
+    use crate::puzzles::hooks::cubes::tests::counts_only;
+
+    /// The threads' verdict alone (two grids at most), without the replay on one solver that
+    /// [`HooksModel::search_unique_on`] makes when there are two.
+    fn unique_on_threads(model: &mut HooksModel, threads: usize) -> Verdict {
+        let act = model.cnf.vars.fresh().pos_lit();
+        let listing =
+            list_on_threads(model, act, threads, Some(2), &Stop::default(), &mut || ()).unwrap();
+        assert_eq!(listing.found, listing.first_two.len() as u64);
+        Verdict::of_first_two(listing.first_two)
+    }
+
+    /// A free 5x5 frame with the counts alone (many grids), split into the four cubes of two
+    /// cells' "filled" literals.
+    fn many_grids_in_four_cubes() -> HooksModel {
+        let mut model = counts_only(5);
+        let (a, b) = (model.cells.filled[0], model.cells.filled[7]);
+        model.cubes = vec![vec![a, b], vec![a, !b], vec![!a, b], vec![!a, !b]];
+        model
+    }
+
+    /// The threads share the cubes and find what one solver running them in turn finds: Hooks
+    /// 9's one grid, proved unique.
+    #[test]
+    fn threads_prove_the_grid_one_solver_proves() {
+        let p = crate::puzzles::hooks::shipped(9).unwrap().unwrap();
+        let mut model = p.build(EncodeOptions::default());
+        assert_eq!(model.cubes.len(), 256);
+        let mut sequential = model.clone();
+        let mut backend = sequential.backend(hooks_solver(&sequential.cnf));
+        let cubes = sequential.cubes.clone();
+        let Verdict::Unique(one) =
+            solve_unique_in_cubes(&mut sequential.cnf, &mut backend, &cubes).unwrap()
+        else {
+            panic!("Hooks 9 is unique");
+        };
+        let Verdict::Unique(two) = unique_on_threads(&mut model, 2) else {
+            panic!("Hooks 9 is unique on two threads too");
+        };
+        assert_eq!(model.grid(&one), model.grid(&two));
+    }
+
+    /// With several grids, two threads stop at two different ones, and the pair a search
+    /// reports is the one one solver finds running the cubes in turn, whichever thread was
+    /// first.
+    #[test]
+    fn several_grids_are_reported_as_one_solver_finds_them() {
+        let model = many_grids_in_four_cubes();
+        let Verdict::Multiple(a, b) = unique_on_threads(&mut model.clone(), 2) else {
+            panic!("the counts alone allow many grids");
+        };
+        assert_ne!(model.grid(&a), model.grid(&b));
+
+        let mut sequential = model.clone();
+        let mut backend = sequential.backend(hooks_solver(&sequential.cnf));
+        let cubes = sequential.cubes.clone();
+        let Verdict::Multiple(a, b) =
+            solve_unique_in_cubes(&mut sequential.cnf, &mut backend, &cubes).unwrap()
+        else {
+            panic!("the counts alone allow many grids");
+        };
+        for _ in 0..3 {
+            let Verdict::Multiple(c, d) = model
+                .clone()
+                .search_unique_on(CUBE_THREADS)
+                .unwrap()
+                .verdict
+            else {
+                panic!("the counts alone allow many grids");
+            };
+            assert_eq!(
+                (model.grid(&a), model.grid(&b)),
+                (model.grid(&c), model.grid(&d))
+            );
+        }
+    }
+
+    /// The threads search every cube: restricted to the grids of one cube (its literals added
+    /// as units), two threads still find two grids, for each of the four cubes; a cube left
+    /// out would come out with no grid.
+    #[test]
+    fn threads_search_every_cube() {
+        let model = many_grids_in_four_cubes();
+        for (i, cube) in model.cubes.iter().enumerate() {
+            let mut restricted = model.clone();
+            for &l in cube {
+                restricted.cnf.add_clause(&[l]);
+            }
+            let verdict = unique_on_threads(&mut restricted, 2);
+            assert!(matches!(verdict, Verdict::Multiple(..)), "cube {i}");
+        }
+    }
+
+    /// A free n x n frame with the counts alone (hundreds of grids for n = 3, tens of
+    /// thousands for 4), split into the eight cubes of three cells' "filled" literals.
+    fn grids_in_eight_cubes(n: usize) -> HooksModel {
+        let mut model = counts_only(n);
+        let [a, b, c] = [0, n + 1, n * n - 1].map(|cell| model.cells.filled[cell]);
+        model.cubes = (0..8)
+            .map(|k| {
+                [(a, 1), (b, 2), (c, 4)]
+                    .map(|(l, bit)| if k & bit == 0 { l } else { !l })
+                    .to_vec()
+            })
+            .collect();
+        model
+    }
+
+    /// A count in cubes, on one thread or two, finds every grid once: as many as a plain walk
+    /// over the formula and as one solver running the cubes in turn, and `tick` once per grid.
+    #[test]
+    fn counts_in_cubes_equal_the_plain_walk() {
+        let model = grids_in_eight_cubes(3);
+        let plain = solve::count(&mut model.cnf.clone(), None).unwrap();
+        assert!(plain > 100, "{plain} grids");
+        let mut in_turn = model.clone();
+        let mut backend = in_turn.backend(hooks_solver(&in_turn.cnf));
+        let cubes = in_turn.cubes.clone();
+        let listed =
+            enumerate_in_cubes(&mut in_turn.cnf, &mut backend, &cubes, None, |_| {}).unwrap();
+        assert_eq!(listed, plain);
+        for threads in [1, 2] {
+            let mut ticks = 0;
+            let counted = model
+                .clone()
+                .count_until(threads, None, &Stop::default(), &mut || ticks += 1)
+                .unwrap();
+            assert_eq!(counted.found, plain, "{threads} thread(s)");
+            assert_eq!(counted.stopped, None);
+            assert_eq!(ticks, plain);
+        }
+        assert_eq!(model.clone().count(None).unwrap(), plain);
+    }
+
+    /// A limit ends the count at exactly that many grids, however many threads find them.
+    #[test]
+    fn a_count_in_cubes_stops_at_its_limit() {
+        let model = grids_in_eight_cubes(3);
+        for (threads, limit) in [(1, 1), (2, 2), (2, 7), (2, 150)] {
+            let mut ticks = 0;
+            let counted = model
+                .clone()
+                .count_until(threads, Some(limit), &Stop::default(), &mut || ticks += 1)
+                .unwrap();
+            assert_eq!(
+                (counted.found, ticks),
+                (limit, limit),
+                "{threads} thread(s)"
+            );
+        }
+    }
+
+    /// A count in cubes stopped (here by its own tick, after the third grid, where there are
+    /// tens of thousands) says so and keeps what it found; stopped before it starts, it finds
+    /// nothing.
+    #[test]
+    fn a_stopped_count_in_cubes_keeps_what_it_found() {
+        let model = grids_in_eight_cubes(4);
+        let stop = Stop::new(None);
+        let mut ticks = 0;
+        let counted = model
+            .clone()
+            .count_until(2, None, &stop, &mut || {
+                ticks += 1;
+                if ticks == 3 {
+                    stop.interrupt();
+                }
+            })
+            .unwrap();
+        assert_eq!(counted.stopped, Some(StopReason::Interrupted));
+        assert!(counted.found >= 3, "{}", counted.found);
+        assert_eq!(counted.found, ticks);
+        let counted = model
+            .clone()
+            .count_until(2, None, &stop, &mut || ())
+            .unwrap();
+        assert_eq!(
+            (counted.found, counted.stopped),
+            (0, Some(StopReason::Interrupted))
+        );
+    }
+
+    /// Hooks 9's count in its cubes on two threads is the plain walk's: one grid.
+    #[test]
+    fn hooks9_counts_in_cubes_as_plainly() {
+        let p = crate::puzzles::hooks::shipped(9).unwrap().unwrap();
+        let mut model = p.build(EncodeOptions::default());
+        assert_eq!(model.cubes.len(), 256);
+        let mut plain = model.clone();
+        plain.cubes.clear();
+        let stop = Stop::default();
+        let plain = plain.count_until(2, None, &stop, &mut || ()).unwrap();
+        let cubed = model.count_until(2, None, &stop, &mut || ()).unwrap();
+        assert_eq!((cubed.found, plain.found), (1, 1));
+    }
+}
