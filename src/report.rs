@@ -533,6 +533,10 @@ pub struct StepNote {
     pub clues: Vec<ClueNote>,
     /// Facts found earlier that it needs with those clues.
     pub uses: Vec<FactNote>,
+    /// Whether no fact of `uses` can be dropped (proved): false when a search was cut by
+    /// its conflict budget, and the facts listed then force the step but may include a
+    /// spare one.
+    pub uses_minimal: bool,
     /// The new facts it forces.
     pub facts: Vec<FactNote>,
     /// Facts that then follow from the categories alone (each value in one place, each

@@ -420,6 +420,91 @@ fn the_hitting_set_proof_agrees_with_the_brute_force_and_the_exhaustive_search()
     assert!(checked >= optimal, "{checked} steps checked");
 }
 
+/// A search cut by the conflict budget claims only what it proved: with no conflict allowed
+/// to the searches that may stop short (the facts a step uses, the hitting-set checks and
+/// the growing of their answers), every hitting-set proof ends where it began and every
+/// step's earlier facts are not shown minimal. The explanation still completes; each step
+/// follows from its clues and the facts it lists (brute force over the arrangements that
+/// fit them); no step claims more than the brute force allows; and steps past three clues
+/// that the unbounded search proved optimal are no longer claimed so.
+#[test]
+fn searches_cut_by_the_conflict_budget_claim_only_what_they_proved() {
+    let mut puzzles: Vec<GridPuzzle> = vec![load("zebra.json")];
+    for (positions, categories, seeds) in [(4, 4, 1..=8), (5, 4, 1..=2), (6, 4, 3..=3)] {
+        for seed in seeds {
+            let shape = GridShape {
+                positions,
+                categories,
+            };
+            puzzles.push(generate(shape, seed).expect("generates").puzzle);
+        }
+    }
+    let (mut not_minimal, mut checked, mut sound) = (0, 0, 0);
+    let (mut wide_proved_unbounded, mut wide_proved_cut) = (0, 0);
+    for p in &puzzles {
+        let c = clued(p).expect("builds");
+        let unbounded = Stepper::new(&c, &[]).expect("starts").with_max_subsets(3);
+        let unbounded = explain_from(unbounded).expect("explains");
+        let cut = Stepper::new(&c, &[])
+            .expect("starts")
+            .with_max_subsets(3)
+            .with_conflicts_per_solve(0);
+        let cut = explain_from(cut).expect("explains with every budgeted solve cut");
+        checked += check_optimal(&c, &cut, 60_000).0;
+        let clues = &c.model.constraints[c.clues.clone()];
+        for (i, step) in cut.steps.iter().enumerate() {
+            not_minimal += usize::from(!step.uses_minimal);
+            // Zebra's first steps use too few facts to try every arrangement.
+            let Some(all) = arrangements(&c.model, &step.uses, 200_000) else {
+                continue;
+            };
+            sound += 1;
+            for a in all
+                .iter()
+                .filter(|a| step.clues.iter().all(|&k| holds(&clues[k], a)))
+            {
+                for f in &step.facts {
+                    assert_eq!(
+                        a[f.var] == f.value,
+                        f.holds,
+                        "{} step {}: its clues and the facts it lists force {}",
+                        p.name,
+                        i + 1,
+                        (c.describe)(*f)
+                    );
+                }
+            }
+        }
+        let wide_proved = |ex: &Explanation| {
+            ex.steps
+                .iter()
+                .filter(|s| s.clues.len() >= 3 && s.proved_fewest())
+                .count()
+        };
+        wide_proved_unbounded += wide_proved(&unbounded);
+        wide_proved_cut += wide_proved(&cut);
+        assert!(
+            unbounded.steps.iter().all(|s| s.uses_minimal),
+            "{}: without a cut every step's facts used are minimal",
+            p.name
+        );
+    }
+    assert!(
+        not_minimal >= 15,
+        "{not_minimal} steps' facts used not shown minimal"
+    );
+    assert!(
+        checked >= 10,
+        "{checked} steps' claims checked by brute force"
+    );
+    assert!(sound >= 50, "{sound} steps shown to follow by brute force");
+    assert!(
+        wide_proved_cut < wide_proved_unbounded,
+        "steps of three clues or more proved optimal: {wide_proved_cut} cut short, \
+         {wide_proved_unbounded} unbounded"
+    );
+}
+
 // ---- isomorphic copies ----
 
 /// `c` with variable `v` renamed `var[v]` and every value `x` renamed `value[x]`.

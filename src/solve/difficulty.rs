@@ -197,6 +197,7 @@ mod tests {
         Step {
             clues: (0..clues).collect(),
             uses: Vec::new(),
+            uses_minimal: true,
             facts: Vec::new(),
             follows: Vec::new(),
             round,

@@ -15,6 +15,7 @@
 //! a hundred lines do.
 
 use crate::cnf::Lit;
+use crate::solve::SolveError;
 use crate::solve::refuters::{MAX_LIVE, Refuters};
 use crate::solve::stepper::Stepper;
 use crate::solve::steps::{Fact, StepsError};
@@ -125,7 +126,18 @@ impl Stepper {
             assumptions.extend(known.iter().copied());
             assumptions.push(not_f);
             self.solves += 1;
-            match self.session.solve_values(&assumptions)? {
+            let verdict = self.within_budget(|s| Ok(s.session.solve_values(&assumptions)?));
+            let answer = match verdict {
+                // Not known whether the set forces the fact: the proof ends here.
+                Err(StepsError::Solve(SolveError::OverBudget)) => {
+                    return Ok(Smallest {
+                        proved: size - 1,
+                        found,
+                    });
+                }
+                verdict => verdict?,
+            };
+            match answer {
                 None => {
                     let forced = self.forced(&clues)?;
                     for f in &forced {
@@ -140,7 +152,7 @@ impl Stepper {
                     }
                 }
                 Some(values) => {
-                    self.grow(live, values, &known, facts[j])?;
+                    self.within_budget(|s| s.grow(live, values, &known, facts[j]))?;
                     refuters.catch_up(&self.witnesses, self.remembered);
                 }
             }
@@ -195,10 +207,17 @@ impl Stepper {
             assumptions.extend(known.iter().copied());
             assumptions.push(not_f);
             self.solves += 1;
-            if let Some(better) = self.session.solve_values(&assumptions)? {
-                values = better;
-                fresh = true;
-                met = clues_met(&values, self);
+            match self.session.solve_values(&assumptions) {
+                Ok(Some(better)) => {
+                    values = better;
+                    fresh = true;
+                    met = clues_met(&values, self);
+                }
+                Ok(None) => {}
+                // Grown no further: the clues it breaks are still a correction set, if not
+                // a minimal one.
+                Err(SolveError::OverBudget) => break,
+                Err(e) => return Err(e.into()),
             }
         }
         if fresh {

@@ -54,8 +54,9 @@ pub enum SolveError {
     /// a time limit, `--timeout` or Ctrl-C) before it found a verdict.
     #[error("the solver was stopped before it reached a verdict")]
     Stopped,
-    /// A solver with a learning budget (the grid generator's, counted in learnt clauses) spent it.
-    #[error("the solver gave up: its budget of learnt clauses is spent")]
+    /// A solver with a budget spent it: the grid generator's, counted in learnt clauses, or
+    /// an explanation's conflicts per question ([`stop::ConflictBudget`]).
+    #[error("the solver gave up: its budget is spent")]
     OverBudget,
     /// An external solver could not be started, or its files not written or read.
     #[error("could not run external solver `{cmd}`: {source}")]
@@ -200,6 +201,15 @@ impl Varisat {
             .config(&update)
             .expect("switches are in varisat's range");
         s
+    }
+
+    /// Makes every later solve also stop (with [`SolveError::Stopped`]) once `budget` is
+    /// spent, besides when the stop condition bound to this thread says so.
+    pub(crate) fn obey(&mut self, budget: stop::ConflictBudget) {
+        let mut polled = stop::bound().map(|s| s.polled());
+        self.solver.set_interrupt(move || {
+            budget.spend() || polled.as_mut().is_some_and(|p| p.should_stop())
+        });
     }
 
     /// A solver loaded with the formula.

@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 
 use crate::cnf::{Cnf, Lit};
 use crate::model::{Constraint, EncodeOptions, Encoded, Guarded, Model};
+use crate::solve::stop::ConflictBudget;
 use crate::solve::{Backend, SolveError, Varisat, Verdict, enumerate, solve_unique};
 
 /// A formula a [`Session`] can own: anything that holds its CNF.
@@ -139,6 +140,9 @@ pub struct Minimised {
     pub(crate) by_witness: usize,
     /// Items dropped because a core left them out.
     pub(crate) by_core: usize,
+    /// Trials the solver's conflict budget cut ([`Session::limit_conflicts`]): their items
+    /// were kept without being shown needed, so the set is not proved minimal.
+    pub(crate) cut: usize,
 }
 
 /// A formula and one incremental solver, with clues behind selector literals.
@@ -151,6 +155,9 @@ pub struct Session<F: OwnsCnf = Encoded, B: Backend = Varisat> {
     selectors: Vec<Lit>,
     /// Clue index by selector variable index.
     clue_by_var: Vec<Option<usize>>,
+    /// The conflicts each solve may make, once [`Session::limit_conflicts`] was called.
+    budget: Option<ConflictBudget>,
+    per_solve: u64,
 }
 
 impl<F: OwnsCnf> Session<F, Varisat> {
@@ -165,6 +172,17 @@ impl<F: OwnsCnf> Session<F, Varisat> {
     /// that these stay as they were before learned clauses were shrunk.
     pub(crate) fn unshrunk(formula: F) -> Self {
         Self::with_backend(formula, Varisat::unshrunk())
+    }
+
+    /// Gives every later solve at most `conflicts` conflicts (None: no limit): a solve that
+    /// needs more fails with [`SolveError::OverBudget`], and the session stays usable.
+    pub(crate) fn limit_conflicts(&mut self, conflicts: Option<u64>) {
+        if self.budget.is_none() {
+            let budget = ConflictBudget::unlimited();
+            self.backend.obey(budget.clone());
+            self.budget = Some(budget);
+        }
+        self.per_solve = conflicts.unwrap_or(u64::MAX);
     }
 }
 
@@ -198,6 +216,8 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
             fed: 0,
             selectors: Vec::new(),
             clue_by_var: Vec::new(),
+            budget: None,
+            per_solve: u64::MAX,
         }
     }
 
@@ -301,10 +321,19 @@ impl<F: OwnsCnf, B: Backend> Session<F, B> {
         activation
     }
 
-    /// Satisfiable under the assumptions?
+    /// Satisfiable under the assumptions? ([`SolveError::OverBudget`] when the conflicts
+    /// [`Session::limit_conflicts`] allows ran out first.)
     pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, SolveError> {
         self.flush();
-        self.backend.solve(assumptions)
+        if let Some(budget) = &self.budget {
+            budget.allow(self.per_solve);
+        }
+        match self.backend.solve(assumptions) {
+            Err(SolveError::Stopped) if self.budget.as_ref().is_some_and(ConflictBudget::spent) => {
+                Err(SolveError::OverBudget)
+            }
+            verdict => verdict,
+        }
     }
 
     /// Satisfiable with the clues `on` switched on (and the others off), and `extra` assumed
@@ -493,7 +522,20 @@ impl<B: Backend> Session<Encoded, B> {
             out.solves += 1;
             assumptions.clear();
             assumptions.extend(rest.iter().map(|&i| items[i].0));
-            if self.solve(&assumptions)? {
+            let sat = match self.solve(&assumptions) {
+                // Not shown needed, but kept: the set stays UNSAT.
+                Err(SolveError::OverBudget) => {
+                    out.cut += 1;
+                    needed[candidate] = true;
+                    needed_count += 1;
+                    if needed_count >= limit {
+                        return Ok(None);
+                    }
+                    continue;
+                }
+                verdict => verdict?,
+            };
+            if sat {
                 witnesses.found(&self.values()?);
                 needed[candidate] = true;
                 needed_count += 1;
@@ -514,5 +556,30 @@ impl<B: Backend> Session<Encoded, B> {
             .filter(|&i| items[i].1 != Role::Fixed)
             .collect();
         Ok(Some(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_conflict_limit_cuts_a_solve_short_and_the_session_goes_on() {
+        // 7 pigeons in 6 holes: thousands of conflicts for varisat.
+        let mut session = Session::new(crate::solve::tests::pigeonhole(6));
+        session.limit_conflicts(Some(10));
+        assert!(matches!(session.solve(&[]), Err(SolveError::OverBudget)));
+        // Each solve gets the limit afresh, and a limit lifted lets the search finish.
+        assert!(matches!(session.solve(&[]), Err(SolveError::OverBudget)));
+        session.limit_conflicts(None);
+        assert!(!session.solve(&[]).expect("no limit: a verdict"));
+        // A question that needs no conflict is answered within any limit.
+        let mut easy = Session::new(crate::solve::tests::pigeonhole(1));
+        easy.limit_conflicts(Some(5));
+        assert!(
+            !easy
+                .solve(&[])
+                .expect("one pigeon too many for one hole, at once")
+        );
     }
 }

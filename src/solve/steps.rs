@@ -86,8 +86,13 @@ impl StepKind {
 pub struct Step {
     /// The clues (0-based, increasing); no one of them can be dropped.
     pub clues: Vec<usize>,
-    /// Earlier facts the step needs with its clues (a minimal set, given the clues).
+    /// Earlier facts the step needs with its clues (a minimal set, given the clues, when
+    /// `uses_minimal`).
     pub uses: Vec<Fact>,
+    /// Whether `uses` was proved minimal: false when a solve of its minimisation ran out of
+    /// its conflict budget (the facts kept still force the step's facts with its clues, but
+    /// one of them may be spare).
+    pub uses_minimal: bool,
     /// The new facts it forces (a fact implied by another of them through its variable is
     /// left out: "in seat 2" stands for "not in seats 1, 3, 4, 5").
     pub facts: Vec<Fact>,
@@ -210,6 +215,7 @@ impl Clued {
                 sentence: self.sentence(s),
                 clues: s.clues.iter().map(|&c| self.notes[c].clone()).collect(),
                 uses: s.uses.iter().map(|&f| self.fact_note(f)).collect(),
+                uses_minimal: s.uses_minimal,
                 facts: s.facts.iter().map(|&f| self.fact_note(f)).collect(),
                 follows: s.follows.iter().map(|&f| self.fact_note(f)).collect(),
                 optimal: s.proved_fewest(),

@@ -231,6 +231,43 @@ impl Drop for BoundSolves {
     }
 }
 
+/// Conflicts a varisat solver may still make, shared by clones: its owner sets the number
+/// before a solve, the solver's interrupt check ([`crate::solve::Varisat::obey`]) spends one
+/// before each conflict and stops the search once none is left. A limit on one question
+/// that falls at the same place on every machine, unlike a time limit.
+#[derive(Debug, Clone)]
+pub struct ConflictBudget {
+    left: Arc<AtomicU64>,
+}
+
+impl ConflictBudget {
+    /// No limit (until [`ConflictBudget::allow`] sets one).
+    pub fn unlimited() -> ConflictBudget {
+        ConflictBudget {
+            left: Arc::new(AtomicU64::new(u64::MAX)),
+        }
+    }
+
+    /// From now on, `conflicts` more (`u64::MAX`: no limit).
+    pub fn allow(&self, conflicts: u64) {
+        self.left.store(conflicts, Ordering::Relaxed);
+    }
+
+    /// Is none left (a search that stopped stopped for it)?
+    pub fn spent(&self) -> bool {
+        self.left.load(Ordering::Relaxed) == 0
+    }
+
+    /// Spends one conflict: true when none was left (the search must stop).
+    pub(crate) fn spend(&self) -> bool {
+        let left = self.left.load(Ordering::Relaxed);
+        if left != u64::MAX && left > 0 {
+            self.left.store(left - 1, Ordering::Relaxed);
+        }
+        left == 0
+    }
+}
+
 /// What an enumeration found before it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Enumerated {

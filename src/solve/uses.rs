@@ -49,7 +49,8 @@ impl Stepper {
         kept
     }
 
-    /// A minimal set of known facts that, with the clues, still force all of `facts`.
+    /// A minimal set of known facts that, with the clues, still force all of `facts`, and
+    /// whether it was proved minimal (a solve cut by the conflict budget keeps its fact).
     /// Placed values come first in `known` and negatives are tried for removal first, so a
     /// placed value stands for what the categories make of it.
     pub(super) fn uses(
@@ -57,10 +58,10 @@ impl Stepper {
         clues: &[usize],
         facts: &[Fact],
         mut known: Vec<Fact>,
-    ) -> Result<Vec<Fact>, StepsError> {
+    ) -> Result<(Vec<Fact>, bool), StepsError> {
         known.sort_by_key(|f| !f.holds);
         if known.is_empty() {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), true));
         }
         let not_all: Vec<Lit> = facts.iter().map(|&f| !self.lit(f)).collect();
         let activation = self.session.block_under_activation(&not_all);
@@ -77,8 +78,17 @@ impl Stepper {
             .collect();
         let assumptions: Vec<Lit> = items.iter().map(|&(l, _)| l).collect();
         self.solves += 1;
-        if self.session.solve(&assumptions)? {
-            return Err(SolveError::Solver("a step's facts are not forced".into()).into());
+        match self.session.solve(&assumptions) {
+            Ok(true) => {
+                return Err(SolveError::Solver("a step's facts are not forced".into()).into());
+            }
+            Ok(false) => {}
+            // Every known fact, not shown needed (they and the clues force the facts).
+            Err(SolveError::OverBudget) => {
+                self.retire(activation);
+                return Ok((known, false));
+            }
+            Err(e) => return Err(e.into()),
         }
         let core = self.session.failed();
         let deletion = Deletion {
@@ -90,7 +100,8 @@ impl Stepper {
             .minimise(&items, Some(&core), deletion, &mut NoWitnesses)?;
         self.solves += kept.solves;
         self.retire(activation);
-        Ok(kept.kept.iter().map(|&i| known[i]).collect())
+        let uses = kept.kept.iter().map(|&i| known[i]).collect();
+        Ok((uses, kept.cut == 0))
     }
 }
 
