@@ -1,7 +1,7 @@
 //! The explanation of a generated 20-position, 5-category grid (seed 1, 74 clues), apart
 //! from `benches/explain.rs` because one explanation takes about a minute of processor time:
-//! criterion's least run (10 samples, after one warm-up iteration) takes 15-20 minutes on a
-//! shared 2-core machine. Run it on its own:
+//! criterion's least run (10 samples, after one warm-up iteration) takes about ten minutes of
+//! processor time. Run it on its own:
 //! `cargo bench --features cadical --bench explain_large`.
 
 use std::hint::black_box;
