@@ -2,7 +2,8 @@
 //! unit simplification (the fifth change: between two simplifications clauses keep literals
 //! fixed at level 0, and clauses true at level 0 stay in the database) and the sixth change's
 //! target phases, rephasing, glue restarts and mode switching (decisions take other values,
-//! restarts come at other times). Verdicts, models, failed assumptions, projected counts and
+//! restarts come at other times), and the seventh change's vivification of learnt clauses
+//! (`varisat_vivify.rs` tests it where it cuts clauses). Verdicts, models, failed assumptions, projected counts and
 //! DRAT proofs must not notice: checked against brute force and against satpuz's own DRAT
 //! checker, on formulas where units arrive at every step (input units, learned units, units
 //! added between solves as an activation literal is retired), each switch on and off,
@@ -26,6 +27,8 @@ struct Switches {
     rephase_interval: u64,
     glue_restarts: bool,
     mode_switch_interval: u64,
+    /// Vivification of learnt clauses, a round at every restart after every few conflicts.
+    vivify: bool,
 }
 
 fn switches() -> impl Strategy<Value = Switches> {
@@ -36,15 +39,24 @@ fn switches() -> impl Strategy<Value = Switches> {
         interval(),
         any::<bool>(),
         interval(),
+        any::<bool>(),
     )
         .prop_map(
-            |(throttled, target_phases, rephase_interval, glue_restarts, mode_switch_interval)| {
+            |(
+                throttled,
+                target_phases,
+                rephase_interval,
+                glue_restarts,
+                mode_switch_interval,
+                vivify,
+            )| {
                 Switches {
                     throttled,
                     target_phases,
                     rephase_interval,
                     glue_restarts,
                     mode_switch_interval,
+                    vivify,
                 }
             },
         )
@@ -59,6 +71,12 @@ fn solver<'a>(switches: Switches) -> Solver<'a> {
     update.rephase_interval = Some(switches.rephase_interval);
     update.glue_restarts = Some(switches.glue_restarts);
     update.mode_switch_interval = Some(switches.mode_switch_interval);
+    if switches.vivify {
+        update.vivify_learnt_clauses = Some(true);
+        update.vivify_effort = Some(100_000);
+        update.reduce_mids_interval = Some(2);
+        update.luby_restart_interval_scale = Some(1);
+    }
     solver
         .config(&update)
         .expect("switches and intervals are in range");

@@ -69,4 +69,18 @@ pub struct SolverConfig {
     ///
     /// [default: 0]
     pub mode_switch_interval: u64,
+
+    /// Vivify the learnt clauses of the core and mid tiers, each once: after a reduction of
+    /// the mid tier, at the next restart, each clause's literals are assigned false one by one
+    /// (the clause itself ignored) and propagated, and the clause is cut to the literals a
+    /// conflict or a true literal shows needed (Luo et al., IJCAI 2017; PATCHES.md).
+    ///
+    /// [default: false]
+    pub vivify_learnt_clauses: bool,
+
+    /// Propagations one round of vivification may take, in thousandths of the search's
+    /// propagations since the round before.
+    ///
+    /// [default: 100]  [range: 1..]
+    pub vivify_effort: u64,
 }

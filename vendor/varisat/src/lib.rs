@@ -33,8 +33,10 @@ mod state;
 mod tmp;
 mod unit_simplify;
 mod variables;
+mod vivify;
 
 pub use solver::{ProofFormat, Solver};
+pub use vivify::VivifyStats;
 pub use varisat_formula::{cnf, lit, CnfFormula, ExtendFormula, Lit, Var};
 
 pub mod dimacs {

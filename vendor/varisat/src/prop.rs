@@ -9,7 +9,10 @@ pub mod graph;
 pub mod long;
 pub mod watch;
 
-pub use assignment::{backtrack, enqueue_assignment, full_restart, restart, Assignment, Trail};
+pub use assignment::{
+    backtrack, backtrack_keeping_phases, enqueue_assignment, full_restart, restart, Assignment,
+    Trail,
+};
 pub use graph::{Conflict, ImplGraph, ImplNode, Reason};
 pub use watch::{enable_watchlists, Watch, Watchlists};
 

@@ -15,6 +15,7 @@ use crate::{
     context::{parts::*, Context},
     prop::{backtrack, restart},
     state::SatState,
+    vivify::{vivify_round, Vivify},
 };
 
 mod luby;
@@ -34,6 +35,15 @@ pub struct Schedule {
     next_rephase: Option<u64>,
     /// satpuz: glue averages and the stable or focused mode (`modes`).
     modes: Modes,
+    /// satpuz: vivification of learnt clauses (`crate::vivify`), if on.
+    vivify: Vivify,
+}
+
+impl Schedule {
+    /// satpuz: what vivification did so far (`crate::vivify`).
+    pub fn vivify_stats(&self) -> crate::vivify::VivifyStats {
+        self.vivify.stats
+    }
 }
 
 /// Perform one step of the schedule.
@@ -135,6 +145,10 @@ pub fn schedule_step<'a>(
                 }
             }
             schedule.modes.restarted(conflicts);
+            // satpuz: vivification runs at a restart after a reduction of the mid tier.
+            if restart_due && config.vivify_learnt_clauses && schedule.vivify.due() {
+                vivify_round(ctx.borrow(), &mut schedule.vivify, config.vivify_effort);
+            }
         }
         if rephase {
             ctx.part_mut(AssignmentP).rephase();
@@ -150,6 +164,7 @@ pub fn schedule_step<'a>(
         }
         if schedule.conflicts % config.reduce_mids_interval == 0 {
             reduce_mids(ctx.borrow());
+            schedule.vivify.reduced();
         }
 
         collect_garbage(ctx.borrow());

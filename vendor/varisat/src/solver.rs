@@ -282,6 +282,11 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// satpuz: what vivification of learnt clauses did so far (PATCHES.md, the seventh change).
+    pub fn vivify_stats(&self) -> crate::VivifyStats {
+        self.ctx.schedule.vivify_stats()
+    }
+
     /// Subset of the assumptions that made the formula unsatisfiable.
     ///
     /// This is not guaranteed to be minimal and may just return all assumptions every time.

@@ -136,6 +136,21 @@ pub fn delete_clause(
     db.garbage_size += header.len() + HEADER_LEN;
 }
 
+/// satpuz: delete a long clause whose watches were removed already (`crate::vivify`), without
+/// the rebuild of every watchlist that [`delete_clause`] forces.
+pub fn delete_unwatched_clause(
+    mut ctx: partial!(Context, mut ClauseAllocP, mut ClauseDbP),
+    cref: ClauseRef,
+) {
+    let (alloc, mut ctx) = ctx.split_part_mut(ClauseAllocP);
+    let db = ctx.part_mut(ClauseDbP);
+    let header = alloc.header_mut(cref);
+    debug_assert!(!header.deleted(), "delete of a deleted clause");
+    header.set_deleted(true);
+    db.count_by_tier[header.tier() as usize] -= 1;
+    db.garbage_size += header.len() + HEADER_LEN;
+}
+
 /// Delete a long clause from the database unless it is asserting.
 ///
 /// Returns true if the clause was deleted.

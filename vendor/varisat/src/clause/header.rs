@@ -25,6 +25,9 @@ const GLUE_MASK: LitIdx = (1 << 6) - 1;
 const ACTIVE_WORD: usize = HEADER_LEN - 2;
 const ACTIVE_OFFSET: usize = 10;
 
+const VIVIFIED_WORD: usize = HEADER_LEN - 2;
+const VIVIFIED_OFFSET: usize = 11;
+
 const ACTIVITY_WORD: usize = HEADER_LEN - 3;
 
 /// Metadata for a clause.
@@ -111,6 +114,17 @@ impl ClauseHeader {
     pub fn set_active(&mut self, active: bool) {
         let word = &mut self.data[ACTIVE_WORD];
         *word = (*word & !(1 << ACTIVE_OFFSET)) | ((active as LitIdx) << ACTIVE_OFFSET);
+    }
+
+    /// satpuz: whether the clause was vivified already (`crate::vivify`).
+    pub fn vivified(&self) -> bool {
+        (self.data[VIVIFIED_WORD] >> VIVIFIED_OFFSET) & 1 != 0
+    }
+
+    /// satpuz: mark the clause vivified (`crate::vivify`).
+    pub fn set_vivified(&mut self, vivified: bool) {
+        let word = &mut self.data[VIVIFIED_WORD];
+        *word = (*word & !(1 << VIVIFIED_OFFSET)) | ((vivified as LitIdx) << VIVIFIED_OFFSET);
     }
 
     /// The [glue][crate::glue] level.

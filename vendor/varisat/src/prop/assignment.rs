@@ -267,6 +267,28 @@ pub fn backtrack(
     trail.trail.truncate(new_trail_len);
 }
 
+/// satpuz: undo the decision levels deeper than `level` without saving the phases of the
+/// assignments undone: for decisions that are no search's (`crate::vivify`), whose values must
+/// not become the search's phases.
+pub fn backtrack_keeping_phases(
+    mut ctx: partial!(Context, mut AssignmentP, mut TrailP, mut VsidsP),
+    level: usize,
+) {
+    let (assignment, mut ctx) = ctx.split_part_mut(AssignmentP);
+    let (trail, mut ctx) = ctx.split_part_mut(TrailP);
+    if level >= trail.decisions.len() {
+        return;
+    }
+    let new_trail_len = trail.decisions[level] as usize;
+    trail.queue_head_pos = new_trail_len;
+    trail.decisions.truncate(level);
+    for &lit in &trail.trail[new_trail_len..] {
+        make_available(ctx.borrow(), lit.var());
+        assignment.assignment[lit.index()] = None;
+    }
+    trail.trail.truncate(new_trail_len);
+}
+
 /// Undo all decisions and assumptions.
 pub fn full_restart(
     mut ctx: partial!(

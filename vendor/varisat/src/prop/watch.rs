@@ -90,6 +90,20 @@ impl Watchlists {
         }
     }
 
+    /// satpuz: stop watching a clause (`crate::vivify`); `lits` are its first two literals.
+    /// Keeps the order of the other watches. Nothing to do while the watchlists are disabled.
+    pub fn unwatch_clause(&mut self, cref: ClauseRef, lits: [Lit; 2]) {
+        if !self.enabled {
+            return;
+        }
+        for &lit in lits.iter() {
+            let watches = &mut self.watches[(!lit).code()];
+            if let Some(pos) = watches.iter().position(|watch| watch.cref == cref) {
+                watches.remove(pos);
+            }
+        }
+    }
+
     /// Return watches for a given literal.
     pub fn watched_by_mut(&mut self, lit: Lit) -> &mut Vec<Watch> {
         &mut self.watches[lit.code()]
