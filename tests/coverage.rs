@@ -282,9 +282,20 @@ fn jobs_names_the_threads_of_a_hooks_solve() {
         let v: Value = serde_json::from_str(&out(&o)).unwrap();
         assert_eq!(v["unique"], true, "{args:?}: {v}");
     }
-    // Where no threads are used, the flag is refused, not ignored: a puzzle's count is one
-    // solver's walk, and encode runs no search.
-    let o = run(&["count", "hooks1", "--all", "-j", "2"]);
+    // A Hooks count walks the same cubes on -j threads, and counts what one thread counts.
+    let counts: Vec<Value> = ["1", "2"]
+        .iter()
+        .map(|jobs| {
+            let o = run(&["count", "hooks1", "--all", "--json", "-j", jobs]);
+            assert_eq!(code(&o), 0, "-j {jobs}: {}", err(&o));
+            serde_json::from_str::<Value>(&out(&o)).unwrap()["solutions"].clone()
+        })
+        .collect();
+    assert_eq!(counts[0], counts[1]);
+    assert_eq!(counts[0], 1);
+    // Where no threads are used, the flag is refused, not ignored: another puzzle's count is
+    // one solver's walk, and encode runs no search.
+    let o = run(&["count", "jindosh", "--all", "-j", "2"]);
     assert_eq!(code(&o), 1, "{}", err(&o));
     assert!(err(&o).contains("-j/--jobs"), "{}", err(&o));
     let o = run(&["encode", "hooks1", "-j", "2", "--stats"]);
