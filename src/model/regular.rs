@@ -28,7 +28,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
-use crate::cnf::{ClauseSink, Clauses, Cnf, Lit};
+use crate::cnf::{ClauseSink, Lit};
 
 use super::bits::{Bit, Val, resolve};
 use super::{Encoded, Guarded, VarId};
@@ -99,15 +99,19 @@ pub(crate) fn unroll<S: Clone + Eq + Hash>(
     mut step: impl FnMut(usize, &S, usize) -> Option<S>,
     accept: impl Fn(&S) -> bool,
 ) -> Layers<S> {
-    // Forward: every reachable state, interned per layer.
-    let mut states: Vec<Vec<S>> = vec![vec![start]];
+    // Forward: every reachable state, interned per layer. One index map serves every layer
+    // (cleared, its table kept), and each layer's vectors are sized from the one before: the
+    // growth was a good part of Hooks #4's build.
+    let mut states: Vec<Vec<S>> = Vec::with_capacity(alphabets.len() + 1);
+    states.push(vec![start]);
     let mut arcs: Vec<Vec<Arc>> = Vec::with_capacity(alphabets.len());
+    // Fx rather than SipHash: the states are the front end's own small keys.
+    let mut index: FxHashMap<S, usize> = FxHashMap::default();
     for (i, letters) in alphabets.iter().enumerate() {
-        // Fx rather than SipHash: the states are the front end's own small keys, and hashing
-        // them was a good part of Hooks #4's build.
-        let mut index: FxHashMap<S, usize> = FxHashMap::default();
-        let mut next: Vec<S> = Vec::new();
-        let mut layer_arcs = Vec::new();
+        index.clear();
+        let width = states[i].len();
+        let mut next: Vec<S> = Vec::with_capacity(width);
+        let mut layer_arcs = Vec::with_capacity(width * letters.len());
         for (from, s) in states[i].iter().enumerate() {
             for &letter in letters {
                 let Some(t) = step(i, s, letter) else {
@@ -201,31 +205,48 @@ fn reduce<S>(layers: Layers<S>) -> Layers<S> {
     let mut merged_arcs: Vec<Vec<Arc>> = vec![Vec::new(); len];
     let mut keep: Vec<Vec<usize>> = vec![Vec::new(); len + 1];
     keep[len] = vec![0];
+    // Each state's future as a slice of one flat buffer (arcs placed by their state, a
+    // counting sort), interned by slice: no vector per state.
+    let mut start: Vec<usize> = Vec::new();
+    let mut future: Vec<(usize, usize)> = Vec::new();
     for i in (0..len).rev() {
-        let mut future: Vec<Vec<(usize, usize)>> = vec![Vec::new(); states[i].len()];
+        let width = states[i].len();
+        start.clear();
+        start.resize(width + 1, 0);
         for a in &arcs[i] {
-            future[a.from].push((a.letter, class[i + 1][a.to]));
+            start[a.from + 1] += 1;
         }
-        let mut index: FxHashMap<Vec<(usize, usize)>, usize> = FxHashMap::default();
-        class[i] = future
-            .into_iter()
-            .enumerate()
-            .map(|(q, mut out)| {
-                out.sort_unstable();
-                if let Some(&merged) = index.get(&out) {
-                    return merged;
-                }
-                let next = index.len();
+        for q in 0..width {
+            start[q + 1] += start[q];
+        }
+        future.clear();
+        future.resize(arcs[i].len(), (0, 0));
+        let mut fill = start.clone();
+        for a in &arcs[i] {
+            future[fill[a.from]] = (a.letter, class[i + 1][a.to]);
+            fill[a.from] += 1;
+        }
+        for q in 0..width {
+            future[start[q]..start[q + 1]].sort_unstable();
+        }
+        let mut index: FxHashMap<&[(usize, usize)], usize> =
+            FxHashMap::with_capacity_and_hasher(width, Default::default());
+        let mut layer_class = Vec::with_capacity(width);
+        for q in 0..width {
+            let out = &future[start[q]..start[q + 1]];
+            let next = index.len();
+            let merged = *index.entry(out).or_insert_with(|| {
                 keep[i].push(q);
                 merged_arcs[i].extend(out.iter().map(|&(letter, to)| Arc {
                     from: next,
                     letter,
                     to,
                 }));
-                index.insert(out, next);
                 next
-            })
-            .collect();
+            });
+            layer_class.push(merged);
+        }
+        class[i] = layer_class;
     }
     let states = states
         .into_iter()
@@ -243,97 +264,129 @@ fn reduce<S>(layers: Layers<S>) -> Layers<S> {
     }
 }
 
-/// Writes the clauses of an unrolled automaton (see the module docs) over resolved letters
-/// (`letters[i][a]`: position i holds letter a). `fresh` makes a state variable, `add` takes
-/// each clause. Returns the state of each layer, as a literal or a constant.
-fn write_layers<S>(
-    layers: &Layers<S>,
-    letters: &[Vec<Val>],
-    mut fresh: impl FnMut() -> Lit,
-    mut add: impl FnMut(&[Lit]),
-) -> Vec<Vec<Val>> {
-    let not = |v: Val| match v {
-        Val::Const(b) => Val::Const(!b),
-        Val::Lit(l) => Val::Lit(!l),
-    };
-    // One buffer for every clause: hundreds of thousands of them for Hooks #4.
-    let mut buffer: Vec<Lit> = Vec::new();
-    let mut emit = |vals: &[Val]| emit(vals, &mut buffer, &mut add);
+/// The state values of an unrolled automaton: per layer, a fresh literal per state, or the
+/// constant true where the layer has one state (all layers empty when no word is accepted).
+/// Made before any clause is written, so the clauses may go straight to the formula that
+/// hands out the literals.
+fn state_vals<S>(layers: &Layers<S>, mut fresh: impl FnMut() -> Lit) -> Vec<Vec<Val>> {
     if !layers.accepts_some() {
-        emit(&[]);
         return layers.states.iter().map(|_| Vec::new()).collect();
     }
-    let state: Vec<Vec<Val>> = layers
+    layers
         .states
         .iter()
         .map(|layer| match layer.len() {
             1 => vec![Val::Const(true)],
             k => (0..k).map(|_| Val::Lit(fresh())).collect(),
         })
-        .collect();
+        .collect()
+}
+
+/// Writes the clauses of an unrolled automaton (see the module docs) over resolved letters
+/// (`letters[i][a]`: position i holds letter a) and its [`state_vals`]; `add` takes each
+/// clause. Every buffer is flat and reused across layers: hundreds of thousands of clauses
+/// for Hooks #4.
+fn write_clauses<S>(
+    layers: &Layers<S>,
+    letters: &[Vec<Val>],
+    state: &[Vec<Val>],
+    mut add: impl FnMut(&[Lit]),
+) {
+    let not = |v: Val| match v {
+        Val::Const(b) => Val::Const(!b),
+        Val::Lit(l) => Val::Lit(!l),
+    };
+    let mut lits: Vec<Lit> = Vec::new();
+    let mut emit = |vals: &[Val]| emit(vals, &mut lits, &mut add);
+    if !layers.accepts_some() {
+        emit(&[]);
+        return;
+    }
+    let mut clause: Vec<Val> = Vec::new();
+    // has_arc[q * alphabet + a]: state q of the layer has a live arc on letter a.
+    let mut has_arc: Vec<bool> = Vec::new();
+    // The layer's arcs by target (a counting sort, stable): into_start[q'].. into_start[q'+1].
+    let mut into_start: Vec<usize> = Vec::new();
+    let mut into: Vec<usize> = Vec::new();
+    let mut letters_in: Vec<usize> = Vec::new();
     for (i, arcs) in layers.arcs.iter().enumerate() {
+        // The arcs come grouped by their source state (unroll and reduce write them so), so
+        // the arcs into a state from one predecessor are consecutive in its group below.
+        debug_assert!(arcs.windows(2).all(|w| w[0].from <= w[1].from));
         let letter = |a: usize| letters[i].get(a).copied().unwrap_or(Val::Const(false));
         let alphabet = letters[i].len();
-        // has_arc[q][a]
-        let mut has_arc = vec![vec![false; alphabet]; state[i].len()];
-        // into[q']: each predecessor with the letters leading from it to q'.
-        let mut into: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); state[i + 1].len()];
+        let (here, after) = (&state[i], &state[i + 1]);
+        has_arc.clear();
+        has_arc.resize(here.len() * alphabet, false);
+        into_start.clear();
+        into_start.resize(after.len() + 1, 0);
         for a in arcs {
-            has_arc[a.from][a.letter] = true;
-            emit(&[
-                not(state[i][a.from]),
-                not(letter(a.letter)),
-                state[i + 1][a.to],
-            ]);
-            match into[a.to].iter_mut().find(|(p, _)| *p == a.from) {
-                Some((_, by)) => by.push(a.letter),
-                None => into[a.to].push((a.from, vec![a.letter])),
-            }
+            has_arc[a.from * alphabet + a.letter] = true;
+            emit(&[not(here[a.from]), not(letter(a.letter)), after[a.to]]);
+            into_start[a.to + 1] += 1;
+        }
+        for q in 0..after.len() {
+            into_start[q + 1] += into_start[q];
+        }
+        into.clear();
+        into.resize(arcs.len(), 0);
+        let mut fill = into_start.clone();
+        for (k, a) in arcs.iter().enumerate() {
+            into[fill[a.to]] = k;
+            fill[a.to] += 1;
         }
         // A state reads one of its arcs' letters (one clause per state rather than one per
         // missing arc: the letters of a position are exclusive).
-        for (q, row) in has_arc.iter().enumerate() {
-            let mut out: Vec<Val> = vec![not(state[i][q])];
-            out.extend((0..alphabet).filter(|&a| row[a]).map(letter));
-            emit(&out);
+        for (q, &s) in here.iter().enumerate() {
+            let row = &has_arc[q * alphabet..(q + 1) * alphabet];
+            clause.clear();
+            clause.push(not(s));
+            clause.extend((0..alphabet).filter(|&a| row[a]).map(letter));
+            emit(&clause);
         }
-        for (to, &s) in state[i + 1].iter().enumerate() {
-            let mut from: Vec<Val> = vec![not(s)];
-            from.extend(into[to].iter().map(|&(q, _)| state[i][q]));
-            emit(&from);
-            let mut letters_in: Vec<usize> =
-                into[to].iter().flat_map(|(_, by)| by.clone()).collect();
+        for (to, &s) in after.iter().enumerate() {
+            let incoming = &into[into_start[to]..into_start[to + 1]];
+            // The predecessors: runs of arcs with the same source.
+            let groups = || incoming.chunk_by(|&x, &y| arcs[x].from == arcs[y].from);
+            clause.clear();
+            clause.push(not(s));
+            clause.extend(groups().map(|g| here[arcs[g[0]].from]));
+            emit(&clause);
+            letters_in.clear();
+            letters_in.extend(incoming.iter().map(|&k| arcs[k].letter));
             letters_in.sort_unstable();
             letters_in.dedup();
-            let mut by: Vec<Val> = vec![not(s)];
-            by.extend(letters_in.iter().map(|&a| letter(a)));
-            emit(&by);
+            clause.clear();
+            clause.push(not(s));
+            clause.extend(letters_in.iter().map(|&a| letter(a)));
+            emit(&clause);
             // Came through q, then by one of the letters from q to here: with one state per
             // layer before, this fixes the state after.
-            if into[to].len() > 1 {
-                for (q, by) in &into[to] {
-                    let mut cl: Vec<Val> = vec![not(s), not(state[i][*q])];
-                    cl.extend(by.iter().map(|&a| letter(a)));
-                    emit(&cl);
+            if groups().nth(1).is_some() {
+                for g in groups() {
+                    clause.clear();
+                    clause.push(not(s));
+                    clause.push(not(here[arcs[g[0]].from]));
+                    clause.extend(g.iter().map(|&k| letter(arcs[k].letter)));
+                    emit(&clause);
                 }
             }
         }
         for a in 0..alphabet {
-            let mut support: Vec<Val> = vec![not(letter(a))];
-            support.extend(
-                has_arc
-                    .iter()
-                    .zip(&state[i])
-                    .filter(|(row, _)| row[a])
+            clause.clear();
+            clause.push(not(letter(a)));
+            clause.extend(
+                here.iter()
+                    .enumerate()
+                    .filter(|&(q, _)| has_arc[q * alphabet + a])
                     .map(|(_, &s)| s),
             );
-            emit(&support);
+            emit(&clause);
         }
     }
-    for layer in &state {
+    for layer in state {
         emit(layer);
     }
-    state
 }
 
 /// A clause over values, built in `lits`: a true one drops the clause, false ones drop out.
@@ -384,17 +437,8 @@ impl Encoded {
     /// bits "the automaton is in this state" (a constant where the layer has one state).
     pub(crate) fn regular<S>(&mut self, layers: &Layers<S>, letters: &[Vec<Bit>]) -> Vec<Vec<Bit>> {
         let vals = self.resolve_letters(letters);
-        let mut clauses = Clauses::default();
-        let cnf = &mut self.cnf;
-        let states = write_layers(
-            layers,
-            &vals,
-            || cnf.fresh_lit(),
-            |cl| clauses.add_clause(cl),
-        );
-        for cl in clauses.iter() {
-            self.cnf.add_clause(cl);
-        }
+        let states = state_vals(layers, || self.cnf.fresh_lit());
+        write_clauses(layers, &vals, &states, |cl| self.cnf.add_clause(cl));
         states
             .into_iter()
             .map(|layer| {
@@ -427,19 +471,14 @@ impl Encoded {
             |_, &s, a| dfa.next.get(s)?.get(a).copied().flatten(),
             |&s| dfa.accepting.get(s).copied().unwrap_or(false),
         );
-        let mut clauses: Vec<Vec<Lit>> = Vec::new();
-        let cnf: &mut Cnf = sink.cnf;
-        write_layers(
-            &layers,
-            &letters,
-            || cnf.fresh_lit(),
-            |cl| clauses.push(cl.to_vec()),
-        );
-        for cl in &clauses {
-            sink.add(cl);
-        }
+        let states = state_vals(&layers, || sink.cnf.fresh_lit());
+        write_clauses(&layers, &letters, &states, |cl| sink.add(cl));
     }
 }
+
+#[cfg(test)]
+#[path = "regular_plain.rs"]
+mod plain;
 
 #[cfg(test)]
 mod tests {
@@ -469,5 +508,98 @@ mod tests {
         let widths: Vec<usize> = ends_on_one.states.iter().map(Vec::len).collect();
         assert_eq!(widths, vec![1, 1, 1, 1]);
         assert_eq!(ends_on_one.arcs[2].len(), 1, "only a 1 ends the word");
+    }
+
+    /// A small deterministic generator (splitmix64), so the random automata are the same on
+    /// every run.
+    struct Mix(u64);
+
+    impl Mix {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            (z ^ (z >> 31)) % n
+        }
+    }
+
+    /// The flat build writes the same layers and the same clauses, in the same order, as the
+    /// plain one, over random position-dependent automata (some letters constant, some
+    /// missing, some words all rejected), so the formula and the solver's path are unchanged.
+    #[test]
+    fn flat_build_matches_the_plain_one_clause_for_clause() {
+        let mut rng = Mix(7);
+        let mut clauses_seen = 0;
+        for _ in 0..400 {
+            let len = 1 + rng.below(6) as usize;
+            let alphabet = 1 + rng.below(4) as usize;
+            let states = 1 + rng.below(6) as u8;
+            // table[i][s][a]: the state after letter a at position i (states: no arc).
+            let table: Vec<Vec<Vec<u8>>> = (0..len)
+                .map(|_| {
+                    (0..states)
+                        .map(|_| {
+                            (0..alphabet)
+                                .map(|_| rng.below(u64::from(states) + 1) as u8)
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            let accepting: Vec<bool> = (0..states).map(|_| rng.below(3) == 0).collect();
+            let mut var = 0;
+            let letters: Vec<Vec<Val>> = (0..len)
+                .map(|_| {
+                    (0..alphabet)
+                        .map(|_| match rng.below(8) {
+                            0 => Val::Const(false),
+                            1 => Val::Const(true),
+                            _ => {
+                                var += 1;
+                                Val::Lit(Lit::positive(var))
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let alphabets = alphabets(&letters);
+            let step = |i: usize, &s: &u8, a: usize| {
+                let t = table[i][usize::from(s)][a];
+                (t < states).then_some(t)
+            };
+            let accept = |&s: &u8| accepting[usize::from(s)];
+            let flat = unroll(&alphabets, 0u8, step, accept);
+            let plain = plain::unroll_plain(&alphabets, 0u8, step, accept);
+            assert_eq!(flat.states, plain.states);
+            assert_eq!(flat.arcs, plain.arcs);
+
+            let first_state_var = var + 1;
+            let mut next = first_state_var;
+            let mut fresh = || {
+                next += 1;
+                Lit::positive(next - 1)
+            };
+            let states_flat = state_vals(&flat, &mut fresh);
+            let mut written_flat: Vec<Vec<Lit>> = Vec::new();
+            write_clauses(&flat, &letters, &states_flat, |cl| {
+                written_flat.push(cl.to_vec())
+            });
+            let mut next = first_state_var;
+            let mut written_plain: Vec<Vec<Lit>> = Vec::new();
+            let states_plain = plain::write_layers_plain(
+                &plain,
+                &letters,
+                || {
+                    next += 1;
+                    Lit::positive(next - 1)
+                },
+                |cl| written_plain.push(cl.to_vec()),
+            );
+            assert_eq!(states_flat, states_plain);
+            assert_eq!(written_flat, written_plain);
+            clauses_seen += written_flat.len();
+        }
+        assert!(clauses_seen > 1000, "the random automata wrote clauses");
     }
 }
