@@ -1,13 +1,27 @@
 //! The case split ([`crate::solve::rounds`]), when every affordable size of clue set forces
 //! nothing: the smallest minimal clue set found from the solver's cores, each candidate
 //! fact's core shrunk from both ends. Subset-minimal, not proved the smallest.
+//!
+//! Both searches run within the conflict budget ([`Stepper::within_budget`]), and a cut one
+//! still gives a sound step. A candidate whose core solve is cut has no core and is left
+//! out; if every candidate's is cut, the cores are asked again without a budget, since a
+//! case split is the last way to a step and must give one. A cut trial of the minimisation
+//! keeps its clue ([`crate::solve::session::Minimised::cut`]), so the set is not shown
+//! minimal and is left out; if every shrinking is cut, the smallest core is shrunk again
+//! without a budget, since a step's clues are minimal. What the step says it proved
+//! (`searched`) comes from the searches before the case split.
 
 use crate::cnf::Lit;
 use crate::model::Constraint;
+use crate::solve::SolveError;
 use crate::solve::session::{Deletion, Direction, Role, Witnesses};
 use crate::solve::stepper::Stepper;
 use crate::solve::steps::{Fact, StepsError};
 use crate::solve::witness::{Witness, push_witness, witness};
+
+/// A candidate's core: its clues, the solver's failed assumptions, the assumptions fixed, and
+/// the candidate fact.
+type CandidateCore = (Vec<usize>, Vec<Lit>, Vec<Lit>, Fact);
 
 /// Candidates whose cores are shrunk for a case split: those with the smallest cores as the
 /// solver first gives them.
@@ -18,31 +32,24 @@ impl Stepper {
     /// core of "all clues, the known facts, not the candidate" as the solver gives it, then
     /// the [`MAX_SHRUNK`] smallest shrunk from the first clue and from the last.
     pub(super) fn smallest_core(&mut self) -> Result<Vec<usize>, StepsError> {
-        let all: Vec<usize> = (0..self.session.clue_count()).collect();
-        let known: Vec<Lit> = self
-            .known_facts()
-            .into_iter()
-            .map(|f| self.lit(f))
-            .collect();
         // Every candidate's core as the solver gives it; the smallest are shrunk.
-        let mut cores = Vec::new();
-        for f in self.candidates() {
-            let mut fixed = known.clone();
-            fixed.push(!self.lit(f));
-            self.solves += 1;
-            if self.session.solve_clues(&all, &fixed)? {
-                return Err(StepsError::NotUnique);
-            }
-            cores.push((self.session.core(), self.session.failed(), fixed, f));
+        let mut cores = self.within_budget(|s| s.candidate_cores())?;
+        if cores.is_empty() {
+            cores = self.candidate_cores()?;
         }
         cores.sort_by_key(|c| c.0.len());
         let mut best: Option<Vec<usize>> = None;
-        for (core, failed, fixed, f) in cores.into_iter().take(MAX_SHRUNK) {
+        for (core, failed, fixed, f) in cores.iter().take(MAX_SHRUNK) {
             if best.as_ref().is_some_and(|b| b.len() <= 2) {
                 break;
             }
             for direction in [Direction::FirstToLast, Direction::LastToFirst] {
-                let clues = self.minimise(&core, &fixed, &failed, f, direction)?;
+                // A shrinking cut short is not minimal: it is left out.
+                let Some(clues) =
+                    self.within_budget(|s| s.minimise(core, fixed, failed, *f, direction))?
+                else {
+                    continue;
+                };
                 let size = clues.len();
                 if best.as_ref().is_none_or(|b| size < b.len()) {
                     best = Some(clues);
@@ -52,10 +59,44 @@ impl Stepper {
                 }
             }
         }
+        // Every shrinking cut: the smallest core shrunk without a budget, since a step's
+        // clues must be minimal.
+        if best.is_none()
+            && let Some((core, failed, fixed, f)) = cores.first()
+        {
+            best = self.minimise(core, fixed, failed, *f, Direction::FirstToLast)?;
+        }
         best.ok_or(StepsError::NotUnique)
     }
 
-    /// A minimal subset of the clues `core` that, with `fixed` assumed, is still UNSAT.
+    /// Each candidate fact's core of "all clues, the known facts, not the candidate": (its
+    /// clues, its failed assumptions, the assumptions fixed, the candidate). A candidate whose
+    /// solve ran out of conflicts ([`Stepper::within_budget`]) is left out.
+    fn candidate_cores(&mut self) -> Result<Vec<CandidateCore>, StepsError> {
+        let all: Vec<usize> = (0..self.session.clue_count()).collect();
+        let known: Vec<Lit> = self
+            .known_facts()
+            .into_iter()
+            .map(|f| self.lit(f))
+            .collect();
+        let mut cores = Vec::new();
+        for f in self.candidates() {
+            let mut fixed = known.clone();
+            fixed.push(!self.lit(f));
+            self.solves += 1;
+            match self.session.solve_clues(&all, &fixed) {
+                Err(SolveError::OverBudget) => continue,
+                Ok(true) => return Err(StepsError::NotUnique),
+                Ok(false) => {}
+                Err(e) => return Err(e.into()),
+            }
+            cores.push((self.session.core(), self.session.failed(), fixed, f));
+        }
+        Ok(cores)
+    }
+
+    /// A minimal subset of the clues `core` that, with `fixed` assumed, is still UNSAT (None
+    /// when a trial was cut by the conflict budget: the set left is then not shown minimal).
     fn minimise(
         &mut self,
         core: &[usize],
@@ -63,7 +104,7 @@ impl Stepper {
         failed: &[Lit],
         fact: Fact,
         direction: Direction,
-    ) -> Result<Vec<usize>, StepsError> {
+    ) -> Result<Option<Vec<usize>>, StepsError> {
         let items: Vec<(Lit, Role)> = core
             .iter()
             .map(|&c| (self.session.selector(c), Role::Plain))
@@ -83,9 +124,12 @@ impl Stepper {
             .session
             .minimise(&items, Some(failed), deletion, &mut witnesses)?;
         self.solves += kept.solves;
+        if kept.cut > 0 {
+            return Ok(None);
+        }
         let mut clues: Vec<usize> = kept.kept.iter().map(|&i| core[i]).collect();
         clues.sort_unstable();
-        Ok(clues)
+        Ok(Some(clues))
     }
 }
 
