@@ -376,12 +376,9 @@ fn a_smaller_set_forcing_a_round_fact_is_a_step_of_the_round() {
     );
 }
 
-/// The hitting-set search (which takes over past the exhaustive search's budget) against
-/// the brute force and the exhaustive search: with a budget of 3 sets per size, every round
-/// past one clue is found by hitting sets; each step it marks optimal is cardinality-minimal
-/// by brute force, and the rating (level, score, largest step) is the exhaustive search's.
-#[test]
-fn the_hitting_set_proof_agrees_with_the_brute_force_and_the_exhaustive_search() {
+/// Zebra and eleven small generated grids (4 x 4 seeds 1-8, 5 x 4 seeds 1-2, 6 x 4 seed 3):
+/// small enough for a brute force over their arrangements, with steps of three clues and more.
+fn zebra_and_small_grids() -> Vec<GridPuzzle> {
     let mut puzzles: Vec<GridPuzzle> = vec![load("zebra.json")];
     for (positions, categories, seeds) in [(4, 4, 1..=8), (5, 4, 1..=2), (6, 4, 3..=3)] {
         for seed in seeds {
@@ -392,6 +389,16 @@ fn the_hitting_set_proof_agrees_with_the_brute_force_and_the_exhaustive_search()
             puzzles.push(generate(shape, seed).expect("generates").puzzle);
         }
     }
+    puzzles
+}
+
+/// The hitting-set search (which takes over past the exhaustive search's budget) against
+/// the brute force and the exhaustive search: with a budget of 3 sets per size, every round
+/// past one clue is found by hitting sets; each step it marks optimal is cardinality-minimal
+/// by brute force, and the rating (level, score, largest step) is the exhaustive search's.
+#[test]
+fn the_hitting_set_proof_agrees_with_the_brute_force_and_the_exhaustive_search() {
+    let puzzles = zebra_and_small_grids();
     let (mut checked, mut optimal, mut wide) = (0, 0, 0);
     for p in &puzzles {
         let c = clued(p).expect("builds");
@@ -429,16 +436,7 @@ fn the_hitting_set_proof_agrees_with_the_brute_force_and_the_exhaustive_search()
 /// that the unbounded search proved optimal are no longer claimed so.
 #[test]
 fn searches_cut_by_the_conflict_budget_claim_only_what_they_proved() {
-    let mut puzzles: Vec<GridPuzzle> = vec![load("zebra.json")];
-    for (positions, categories, seeds) in [(4, 4, 1..=8), (5, 4, 1..=2), (6, 4, 3..=3)] {
-        for seed in seeds {
-            let shape = GridShape {
-                positions,
-                categories,
-            };
-            puzzles.push(generate(shape, seed).expect("generates").puzzle);
-        }
-    }
+    let puzzles = zebra_and_small_grids();
     let (mut not_minimal, mut checked, mut sound) = (0, 0, 0);
     let (mut wide_proved_unbounded, mut wide_proved_cut) = (0, 0);
     for p in &puzzles {
