@@ -510,33 +510,28 @@ impl<B: Backend> Session<Encoded, B> {
                 std::mem::swap(&mut set, &mut rest);
                 continue;
             }
-            if witnesses.shows_needed(&rest, candidate) {
+            let kept = if witnesses.shows_needed(&rest, candidate) {
                 out.by_witness += 1;
-                needed[candidate] = true;
-                needed_count += 1;
-                if needed_count >= limit {
-                    return Ok(None);
-                }
-                continue;
-            }
-            out.solves += 1;
-            assumptions.clear();
-            assumptions.extend(rest.iter().map(|&i| items[i].0));
-            let sat = match self.solve(&assumptions) {
-                // Not shown needed, but kept: the set stays UNSAT.
-                Err(SolveError::OverBudget) => {
-                    out.cut += 1;
-                    needed[candidate] = true;
-                    needed_count += 1;
-                    if needed_count >= limit {
-                        return Ok(None);
+                true
+            } else {
+                out.solves += 1;
+                assumptions.clear();
+                assumptions.extend(rest.iter().map(|&i| items[i].0));
+                match self.solve(&assumptions) {
+                    // Not shown needed, but kept: the set stays UNSAT.
+                    Err(SolveError::OverBudget) => {
+                        out.cut += 1;
+                        true
                     }
-                    continue;
+                    Ok(true) => {
+                        witnesses.found(&self.values()?);
+                        true
+                    }
+                    Ok(false) => false,
+                    Err(e) => return Err(e),
                 }
-                verdict => verdict?,
             };
-            if sat {
-                witnesses.found(&self.values()?);
+            if kept {
                 needed[candidate] = true;
                 needed_count += 1;
                 if needed_count >= limit {
