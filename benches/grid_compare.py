@@ -14,15 +14,22 @@ solution is counted twice), all solutions enumerated. satpuz: `satpuz count FILE
 whose `time_ms` is the count's own time from the parsed file, as for the other two.
 Each count is timed from the parsed file to the last solution (median of --runs runs); the
 three counts must agree, or the script stops with an error.
+
+`--shuffle SEED` (repeatable; `own` for the file's order) counts each file with its `clues` list
+shuffled by Python's random.Random(SEED), every tool seeing the same order (satpuz a copy of the
+file in a temporary folder): varisat's time on a fully minimal grid moves with the clue order
+(docs/performance.md), so a lever is judged on several orders of each file.
 """
 
 import argparse
 import json
 import os
+import random
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -225,6 +232,15 @@ def timed(fn, puzzle, limit, cpu):
     return found, (clock() - t) * 1e3
 
 
+def shuffled(puzzle, seed):
+    """The puzzle with its clues in the order random.Random(seed).shuffle gives (`own`: as is)."""
+    if seed == "own":
+        return puzzle
+    clues = list(puzzle["clues"])
+    random.Random(int(seed)).shuffle(clues)
+    return dict(puzzle, clues=clues)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="+")
@@ -238,7 +254,12 @@ def main():
     ap.add_argument("--worst", action="store_true",
                     help="then, per family (the file's folder) and size, satpuz's worst ratio to the "
                          "better peer (needs --satpuz)")
+    ap.add_argument("--shuffle", metavar="SEED", action="append",
+                    help="count each file with its clues shuffled by random.Random(SEED) (`own`: the "
+                         "file's order); repeatable, one row per file and order")
     args = ap.parse_args()
+    orders = args.shuffle or ["own"]
+    scratch = tempfile.TemporaryDirectory(prefix="grid_compare-")
     tools = [("pysat", lambda f, p: timed(pysat_count, p, args.limit, args.cpu)),
              ("cp-sat", lambda f, p: timed(cpsat_count, p, args.limit, args.cpu))]
     if args.satpuz:
@@ -252,29 +273,35 @@ def main():
     else:
         print(f"{'file':40} {'tool':8} {'solutions':>9} {'median ms':>10}")
     worst = {}
-    for f in args.files:
-        puzzle = json.load(open(f))
+    for f, order in [(f, order) for f in args.files for order in orders]:
+        puzzle = shuffled(json.load(open(f)), order)
+        path, label = f, f
+        if order != "own":
+            label = f"{f}@{order}"
+            path = os.path.join(scratch.name, f"{order}-" + os.path.basename(f))
+            with open(path, "w") as out:
+                json.dump(puzzle, out)
         medians, counts = [], set()
         for name, fn in tools:
             times = []
             for _ in range(args.runs):
-                found, ms = fn(f, puzzle)
+                found, ms = fn(path, puzzle)
                 counts.add(found)
                 times.append(ms)
             medians.append(statistics.median(times))
             if not args.markdown:
-                print(f"{f:40} {name:8} {found:>9} {medians[-1]:>10.1f}", flush=True)
+                print(f"{label:40} {name:8} {found:>9} {medians[-1]:>10.1f}", flush=True)
         if len(counts) != 1:
-            sys.exit(f"{f}: the tools disagree on the count: {sorted(counts)}")
+            sys.exit(f"{label}: the tools disagree on the count: {sorted(counts)}")
         ratio = min(medians[1:]) / medians[0] if args.satpuz else None
         if ratio is not None:
             group = (os.path.basename(os.path.dirname(os.path.abspath(f))), puzzle["positions"]["count"])
             if ratio < worst.get(group, (float("inf"), ""))[0]:
-                worst[group] = (ratio, f)
+                worst[group] = (ratio, label)
         if args.markdown:
             cells = " | ".join(f"{m:.1f}" if m < 100 else f"{m:.0f}" for m in medians)
             tail = f" {ratio:.1f}x |" if ratio is not None else ""
-            print(f"| {f} | {counts.pop()} | {cells} |{tail}", flush=True)
+            print(f"| {label} | {counts.pop()} | {cells} |{tail}", flush=True)
     if args.worst and worst:
         print()
         print("| family | positions | files | satpuz ahead of the better peer, worst | worst file |")
