@@ -1,6 +1,8 @@
 //! varisat's switches that change the search's path (`vendor/varisat/PATCHES.md`): throttled
 //! unit simplification (the fifth change: between two simplifications clauses keep literals
-//! fixed at level 0, and clauses true at level 0 stay in the database) and the sixth change's
+//! fixed at level 0, and clauses true at level 0 stay in the database), unit simplification in
+//! place (the eighth change: the watchlists keep their order, and watches whose blocking literal
+//! is removed get another) and the sixth change's
 //! target phases, rephasing, glue restarts and mode switching (decisions take other values,
 //! restarts come at other times), and the seventh change's vivification of learnt clauses
 //! (`varisat_vivify.rs` tests it where it cuts clauses). Verdicts, models, failed assumptions, projected counts and
@@ -22,6 +24,7 @@ fn varisat_lit(dimacs: i32) -> varisat::Lit {
 #[derive(Debug, Clone, Copy)]
 struct Switches {
     throttled: bool,
+    in_place: bool,
     target_phases: bool,
     /// Intervals 0: never; else small, so that these small formulas rephase and switch modes.
     rephase_interval: u64,
@@ -34,7 +37,7 @@ struct Switches {
 fn switches() -> impl Strategy<Value = Switches> {
     let interval = || prop_oneof![Just(0u64), 1u64..4];
     (
-        any::<bool>(),
+        (any::<bool>(), any::<bool>()),
         any::<bool>(),
         interval(),
         any::<bool>(),
@@ -43,7 +46,7 @@ fn switches() -> impl Strategy<Value = Switches> {
     )
         .prop_map(
             |(
-                throttled,
+                (throttled, in_place),
                 target_phases,
                 rephase_interval,
                 glue_restarts,
@@ -52,6 +55,7 @@ fn switches() -> impl Strategy<Value = Switches> {
             )| {
                 Switches {
                     throttled,
+                    in_place,
                     target_phases,
                     rephase_interval,
                     glue_restarts,
@@ -67,6 +71,7 @@ fn solver<'a>(switches: Switches) -> Solver<'a> {
     let mut solver = Solver::new();
     let mut update = SolverConfigUpdate::new();
     update.throttle_unit_simplify = Some(switches.throttled);
+    update.unit_simplify_in_place = Some(switches.in_place);
     update.target_phases = Some(switches.target_phases);
     update.rephase_interval = Some(switches.rephase_interval);
     update.glue_restarts = Some(switches.glue_restarts);

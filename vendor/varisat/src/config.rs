@@ -83,4 +83,12 @@ pub struct SolverConfig {
     ///
     /// [default: 100]  [range: 1..]
     pub vivify_effort: u64,
+
+    /// Unit simplification keeps the watch lists: it drops the watches of the clauses it
+    /// removes and leaves every other watch where it is, instead of rebuilding every list in
+    /// clause order, so the search goes on as if the removed clauses and literals had stayed
+    /// (PATCHES.md).
+    ///
+    /// [default: false]
+    pub unit_simplify_in_place: bool,
 }

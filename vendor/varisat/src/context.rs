@@ -144,6 +144,7 @@ pub fn config_changed(
         .set_shrinking(config.shrink_learnt_clauses);
     ctx.part_mut(SimplifyScheduleP)
         .set_throttled(config.throttle_unit_simplify);
+    ctx.part_mut(SimplifyScheduleP).set_in_place(config.unit_simplify_in_place);
     ctx.part_mut(VsidsP).set_decay(config.vsids_decay);
     ctx.part_mut(ClauseActivityP)
         .set_decay(config.clause_activity_decay);

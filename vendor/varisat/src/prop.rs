@@ -14,7 +14,7 @@ pub use assignment::{
     Trail,
 };
 pub use graph::{Conflict, ImplGraph, ImplNode, Reason};
-pub use watch::{enable_watchlists, Watch, Watchlists};
+pub use watch::{enable_watchlists, prune_watches, Watch, Watchlists};
 
 /// Propagate enqueued assignments.
 ///

@@ -7,10 +7,10 @@ use varisat_internal_proof::{clause_hash, lit_hash, DeleteClauseProof, ProofStep
 
 use crate::{
     binary::simplify_binary,
-    clause::db::filter_clauses,
+    clause::db::{filter_clauses, retain_clauses},
     context::{parts::*, Context},
     proof,
-    prop::{enqueue_assignment, Reason},
+    prop::{enqueue_assignment, prune_watches, Reason},
     variables,
 };
 
@@ -33,6 +33,8 @@ pub struct SimplifySchedule {
     due_at: u64,
     /// Simplifications so far.
     runs: u64,
+    /// Keep the watchlists (see [`unit_simplify`]).
+    in_place: bool,
 }
 
 impl SimplifySchedule {
@@ -40,6 +42,12 @@ impl SimplifySchedule {
     /// `throttle_unit_simplify`).
     pub fn set_throttled(&mut self, throttled: bool) {
         self.throttled = throttled;
+    }
+
+    /// Whether unit simplification keeps the watchlists (the solver configuration's
+    /// `unit_simplify_in_place`).
+    pub fn set_in_place(&mut self, in_place: bool) {
+        self.in_place = in_place;
     }
 
     /// Simplifications so far.
@@ -154,6 +162,14 @@ pub fn resurrect_unit<'a>(
 }
 
 /// Remove satisfied clauses and false literals.
+///
+/// satpuz: as published every watchlist is then rebuilt, in the order of the clause database,
+/// which resets the order propagation visits the clauses in. In place (the configuration's
+/// `unit_simplify_in_place`) the watches of the removed clauses are dropped and all others
+/// stay ([`prune_watches`]): this needs the two watched literals of every clause kept to stay
+/// first in it, which holds after a complete propagation at level 0 (they are unassigned, and
+/// removing false literals keeps the order of the rest); should it not hold, the watchlists
+/// are rebuilt as published.
 pub fn unit_simplify<'a>(
     mut ctx: partial!(
         Context<'a>,
@@ -173,16 +189,26 @@ pub fn unit_simplify<'a>(
 ) {
     simplify_binary(ctx.borrow());
 
+    let in_place =
+        ctx.part(SimplifyScheduleP).in_place && ctx.part(WatchlistsP).enabled();
+    // The watched literals of the clauses removed, whose lists hold their watches.
+    let mut dropped_watched = vec![];
+    let mut watched_moved = false;
+
     let (assignment, mut ctx) = ctx.split_part(AssignmentP);
 
     let mut new_lits = vec![];
     {
         split_borrow!(proof_ctx = &(mut ProofP, mut SolverStateP, VariablesP) ctx);
-        let (ctx_2, mut ctx) = ctx.split_borrow();
+        let (mut ctx_2, mut ctx): (
+            partial!(Context, mut ClauseAllocP, mut ClauseDbP, mut WatchlistsP),
+            _,
+        ) = ctx.split_borrow();
 
-        filter_clauses(ctx_2, |alloc, cref| {
+        let filter = |alloc: &mut crate::clause::ClauseAlloc, cref| {
             let clause = alloc.clause_mut(cref);
             let redundant = clause.header().redundant();
+            let watched = [clause.lits()[0], clause.lits()[1]];
             new_lits.clear();
             for &lit in clause.lits() {
                 match assignment.lit_value(lit) {
@@ -200,6 +226,7 @@ pub fn unit_simplify<'a>(
                                 },
                             },
                         );
+                        dropped_watched.extend_from_slice(&watched);
                         return false;
                     }
                     Some(false) => (),
@@ -239,9 +266,11 @@ pub fn unit_simplify<'a>(
                     [lit_0, lit_1] => {
                         ctx.part_mut(BinaryClausesP)
                             .add_binary_clause([lit_0, lit_1]);
+                        dropped_watched.extend_from_slice(&watched);
                         false
                     }
                     ref lits => {
+                        watched_moved |= lits[..2] != watched;
                         clause.lits_mut()[..lits.len()].copy_from_slice(lits);
                         clause.header_mut().set_len(lits.len());
                         true
@@ -250,7 +279,20 @@ pub fn unit_simplify<'a>(
             } else {
                 true
             }
-        });
+        };
+        if in_place {
+            retain_clauses(ctx_2.borrow(), filter);
+        } else {
+            filter_clauses(ctx_2, filter);
+        }
+    }
+
+    if in_place {
+        if watched_moved {
+            ctx.part_mut(WatchlistsP).disable();
+        } else {
+            prune_watches(ctx.borrow(), assignment, &dropped_watched);
+        }
     }
 
     // TODO detect vars that became isolated without being having a unit clause
@@ -311,6 +353,89 @@ mod tests {
             verdicts.push(ctx.part(SolverStateP).sat_state);
         }
         (verdicts, ctx.part(SimplifyScheduleP).runs())
+    }
+
+    /// Each literal's watches as (clause, blocking literal), in order.
+    fn watches(
+        ctx: &mut partial!(Context, mut WatchlistsP, VariablesP),
+    ) -> Vec<Vec<(crate::clause::ClauseRef, Lit)>> {
+        let count = ctx.part(VariablesP).solver_watermark() * 2;
+        (0..count)
+            .map(|code| {
+                ctx.part_mut(WatchlistsP)
+                    .watched_by_mut(Lit::from_code(code))
+                    .iter()
+                    .map(|watch| (watch.cref, watch.blocking))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn simplification_in_place_keeps_the_order_of_the_watches_it_keeps() {
+        let mut ctx = Context::default();
+        let mut ctx = ctx.into_partial_ref_mut();
+        ctx.part_mut(SimplifyScheduleP).set_in_place(true);
+        let lits = |dimacs: &[isize]| -> Vec<Lit> { dimacs.iter().map(|&l| Lit::from_dimacs(l)).collect() };
+        // Clauses of 3 to 6 literals over 60 variables, satisfiable (variable 1 true satisfies
+        // those it starts), so that a search moves the watches around first.
+        let mut seed = 7u64;
+        let mut next = |bound: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % bound
+        };
+        for _ in 0..300 {
+            let len = 3 + next(4) as usize;
+            let mut clause = vec![1isize];
+            while clause.len() < len {
+                let var = 2 + next(59) as isize;
+                if !clause.iter().any(|l| l.abs() == var) {
+                    clause.push(if next(2) == 0 { var } else { -var });
+                }
+            }
+            clause.rotate_left(next(len as u64) as usize);
+            load_clause(ctx.borrow(), &lits(&clause));
+        }
+        while ctx.part(SolverStateP).sat_state == SatState::Unknown {
+            conflict_step(ctx.borrow());
+        }
+        assert_eq!(ctx.part(SolverStateP).sat_state, SatState::Sat);
+
+        // Units that satisfy some clauses and cut others short, some down to two literals.
+        for unit in [2, -3, 4, -5, 6] {
+            load_clause(ctx.borrow(), &lits(&[unit]));
+        }
+        crate::prop::propagate(ctx.borrow()).expect("no conflict at level 0");
+        assert!(prove_units(ctx.borrow()));
+        let before = watches(&mut ctx.borrow());
+        unit_simplify(ctx.borrow());
+        assert!(ctx.part(WatchlistsP).enabled(), "the watchlists were kept");
+        let after = watches(&mut ctx.borrow());
+
+        let alloc = ctx.part(ClauseAllocP);
+        let assignment = ctx.part(AssignmentP);
+        let mut kept_watches = 0;
+        for (code, (old, new)) in before.iter().zip(&after).enumerate() {
+            let watched = !Lit::from_code(code);
+            // Every watch kept sits where it was, among the watches of its list that were kept.
+            let kept: Vec<_> = old
+                .iter()
+                .map(|&(cref, _)| cref)
+                .filter(|&cref| !alloc.header(cref).deleted())
+                .collect();
+            let now: Vec<_> = new.iter().map(|&(cref, _)| cref).collect();
+            assert_eq!(now, kept);
+            for &(cref, blocking) in new {
+                let clause = alloc.clause(cref).lits();
+                assert!(clause[..2].contains(&watched));
+                assert!(clause.contains(&blocking) && blocking != watched);
+                assert!(clause.iter().all(|&lit| assignment.lit_is_unk(lit)));
+                kept_watches += 1;
+            }
+        }
+        let clauses = crate::clause::db::clauses_iter(&ctx.borrow()).count();
+        assert_eq!(kept_watches, 2 * clauses);
+        assert!(clauses < 300, "some clauses were removed");
     }
 
     #[test]

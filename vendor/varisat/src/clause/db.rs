@@ -195,12 +195,20 @@ pub fn clauses_iter<'a>(
 /// should be deleted.
 pub fn filter_clauses<F>(
     mut ctx: partial!(Context, mut ClauseAllocP, mut ClauseDbP, mut WatchlistsP),
-    mut filter: F,
+    filter: F,
 ) where
     F: FnMut(&mut ClauseAlloc, ClauseRef) -> bool,
 {
     ctx.part_mut(WatchlistsP).disable();
+    retain_clauses(ctx.borrow(), filter);
+}
 
+/// satpuz: [`filter_clauses`] without disabling the watchlists: the caller removes the watches
+/// of the clauses deleted here (`crate::unit_simplify`, in place).
+pub fn retain_clauses<F>(mut ctx: partial!(Context, mut ClauseAllocP, mut ClauseDbP), mut filter: F)
+where
+    F: FnMut(&mut ClauseAlloc, ClauseRef) -> bool,
+{
     let (alloc, mut ctx) = ctx.split_part_mut(ClauseAllocP);
     let db = ctx.part_mut(ClauseDbP);
 

@@ -41,6 +41,8 @@ use crate::{
     context::{parts::*, Context},
 };
 
+use super::Assignment;
+
 /// A watch on a long clause.
 #[derive(Copy, Clone)]
 pub struct Watch {
@@ -145,5 +147,43 @@ pub fn enable_watchlists(mut ctx: partial!(Context, mut WatchlistsP, ClauseAlloc
     for cref in db::clauses_iter(&ctx.borrow()) {
         let lits = alloc.clause(cref).lits();
         watchlists.watch_clause(cref, [lits[0], lits[1]]);
+    }
+}
+
+/// satpuz: the watchlists after unit simplification in place (`crate::unit_simplify`), which
+/// deleted clauses and removed the false literals from the others, but kept every clause's two
+/// watched literals (unassigned at level 0 after propagation): the watches of the deleted
+/// clauses go, found in the lists of `dropped_watched` (the watched literals of those clauses),
+/// and every watch keeps its place. A watch whose blocking literal is assigned gets the other
+/// watched literal instead: the assigned variables are removed next, and a removed variable's
+/// index may come back as a new variable, whose value the blocking literal must not read.
+pub fn prune_watches(
+    mut ctx: partial!(Context, mut WatchlistsP, ClauseAllocP),
+    assignment: &Assignment,
+    dropped_watched: &[Lit],
+) {
+    let (watchlists, ctx) = ctx.split_part_mut(WatchlistsP);
+    if !watchlists.enabled {
+        return;
+    }
+    let alloc = ctx.part(ClauseAllocP);
+
+    let mut holds_dropped = vec![false; watchlists.watches.len()];
+    for &lit in dropped_watched {
+        holds_dropped[(!lit).code()] = true;
+    }
+
+    for (code, watches) in watchlists.watches.iter_mut().enumerate() {
+        if holds_dropped[code] {
+            watches.retain(|watch| !alloc.header(watch.cref).deleted());
+        }
+        let watched = !Lit::from_code(code);
+        for watch in watches.iter_mut() {
+            if !assignment.lit_is_unk(watch.blocking) {
+                let lits = alloc.clause(watch.cref).lits();
+                watch.blocking = if lits[0] == watched { lits[1] } else { lits[0] };
+                debug_assert!(assignment.lit_is_unk(watch.blocking));
+            }
+        }
     }
 }
