@@ -20,6 +20,9 @@ impl Stepper {
     }
 
     /// [`Stepper::forced`] among the unknown facts `rest` (those no known answer refutes).
+    /// Within [`Stepper::within_budget`], a solve cut by the conflict budget fails the whole
+    /// question with [`crate::solve::SolveError::OverBudget`]: which facts the set forces is
+    /// then not known, and the caller's proof must end there.
     pub(super) fn forced_among(
         &mut self,
         clues: &[usize],
@@ -71,6 +74,8 @@ impl Stepper {
         }
         let activations: Vec<Lit> = round.iter().map(|&(_, a)| a).collect();
         let mut assumptions = fixed.to_vec();
+        // A solve cut by the conflict budget: the wishes are switched off all the same.
+        let mut cut = None;
         // With one variable left, its wish is the clause "not all of the candidates".
         while round.len() > 1 {
             assumptions.truncate(fixed.len());
@@ -90,7 +95,14 @@ impl Stepper {
                 self.session.block(&wish);
             }
             self.solves += 1;
-            match self.session.solve_values(&assumptions)? {
+            let answer = match self.session.solve_values(&assumptions) {
+                Ok(answer) => answer,
+                Err(e) => {
+                    cut = Some(e.into());
+                    break;
+                }
+            };
+            match answer {
                 Some(values) => {
                     rest.retain(|f| (values[f.var] == f.value) == f.holds);
                     self.remember(values);
@@ -115,9 +127,16 @@ impl Stepper {
                     round.retain(|(v, _)| !clash.contains(v));
                     // Wishes clash once most candidates left are forced: one solve may show
                     // them all forced (else its answer refutes some, as a round's would).
-                    if self.refute_together_once(rest, fixed)? {
-                        proven.append(rest);
-                        break;
+                    match self.refute_together_once(rest, fixed) {
+                        Ok(true) => {
+                            proven.append(rest);
+                            break;
+                        }
+                        Ok(false) => {}
+                        Err(e) => {
+                            cut = Some(e);
+                            break;
+                        }
                     }
                     keep_with_candidates(&mut round, rest);
                 }
@@ -127,7 +146,10 @@ impl Stepper {
         for a in activations {
             self.retire(a);
         }
-        Ok(proven)
+        match cut {
+            Some(e) => Err(e),
+            None => Ok(proven),
+        }
     }
 
     /// Solves under "not all of `rest`" (and `fixed`) until UNSAT, when those left are
@@ -160,10 +182,10 @@ impl Stepper {
         let mut assumptions = fixed.to_vec();
         assumptions.push(activation);
         self.solves += 1;
-        let values = self.session.solve_values(&assumptions)?;
+        let values = self.session.solve_values(&assumptions);
         // The batch clause is never assumed again: off for good.
         self.retire(activation);
-        let Some(values) = values else {
+        let Some(values) = values? else {
             return Ok(true);
         };
         rest.retain(|f| (values[f.var] == f.value) == f.holds);

@@ -139,7 +139,12 @@ impl Stepper {
             };
             match answer {
                 None => {
-                    let forced = self.forced(&clues)?;
+                    let forced = match self.within_budget(|s| s.forced(&clues)) {
+                        // The check proved the set forces this fact; what else it forces
+                        // is not known, and the fact's step takes only what was proved.
+                        Err(StepsError::Solve(SolveError::OverBudget)) => vec![facts[j]],
+                        forced => forced?,
+                    };
                     for f in &forced {
                         if let Some(k) = facts.iter().position(|g| g == f) {
                             open[k] = false;

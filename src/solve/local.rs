@@ -29,6 +29,19 @@ impl Stepper {
         let mut follows = Vec::new();
         loop {
             let possible = self.possible();
+            // A variable with one value left takes it: its domain says so, no step needed
+            // (a step whose facts are only part of what its clues force can leave one so).
+            let placed: Vec<Fact> = (0..self.answer.len())
+                .filter(|&v| {
+                    !self.known[v][self.answer[v]]
+                        && possible[v].iter().filter(|&&p| p).count() == 1
+                })
+                .map(|v| self.true_fact(v, self.answer[v]))
+                .collect();
+            for &f in &placed {
+                follows.push(f);
+                self.learn(f);
+            }
             let mut news = Vec::new();
             for c in &self.structure {
                 let excluded: Vec<(usize, usize)> = match c {
@@ -42,7 +55,10 @@ impl Stepper {
             news.sort_unstable();
             news.dedup();
             if news.is_empty() {
-                break;
+                if placed.is_empty() {
+                    break;
+                }
+                continue;
             }
             for by_var in news.chunk_by(|a, b| a.0 == b.0) {
                 let values: Vec<usize> = by_var.iter().map(|&(_, x)| x).collect();

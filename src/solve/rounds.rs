@@ -5,6 +5,7 @@
 //! from the solver's cores ([`crate::solve::cores`]).
 
 use crate::model::Constraint;
+use crate::solve::SolveError;
 use crate::solve::hitting::MAX_HITTING_SIZE;
 use crate::solve::refuters::{MAX_LIVE, Refuters};
 use crate::solve::stepper::{Planned, Stepper};
@@ -21,6 +22,15 @@ const MAX_UNFILTERED_SUBSETS: usize = 8000;
 
 /// A clue set and the facts it forces.
 type Forcing = (Vec<usize>, Vec<Fact>);
+
+/// What the exhaustive search of one size found.
+struct Exhausted {
+    /// The sets that force something, with what they force.
+    found: Vec<Forcing>,
+    /// Some set's question was cut by the conflict budget: whether it forces anything is not
+    /// known, so the size is not proved to force nothing.
+    cut: bool,
+}
 
 /// What a search below a planned step's size found.
 pub(super) struct Below {
@@ -43,10 +53,14 @@ impl Stepper {
             if !self.affordable(live.len(), size) {
                 break;
             }
-            let found = self.exhaust(&live, size, &mut refuters, false)?;
-            if !found.is_empty() {
-                self.plan(found, searched);
+            let exhausted = self.exhaust(&live, size, &mut refuters, false)?;
+            if !exhausted.found.is_empty() {
+                self.plan(exhausted.found, searched);
                 return Ok(());
+            }
+            if exhausted.cut {
+                // The proof ends below this size; the hitting-set search asks it again.
+                break;
             }
             searched = size;
         }
@@ -105,11 +119,11 @@ impl Stepper {
                     smaller: smallest.found.into_iter().next(),
                 });
             }
-            let found = self.exhaust(&live, s, &mut refuters, true)?;
-            if !found.is_empty() {
+            let exhausted = self.exhaust(&live, s, &mut refuters, true)?;
+            if !exhausted.found.is_empty() || exhausted.cut {
                 return Ok(Below {
                     proved,
-                    smaller: found.into_iter().next(),
+                    smaller: exhausted.found.into_iter().next(),
                 });
             }
             proved = s;
@@ -148,15 +162,18 @@ impl Stepper {
 
     /// Every set of `size` clues of `live` that forces something new, with what it forces,
     /// sets in increasing order (with `first_only`, the first such set only). A set whose
-    /// every unknown fact some known answer meeting it breaks needs no solve.
+    /// every unknown fact some known answer meeting it breaks needs no solve. Each set's
+    /// solves have the conflict budget ([`Stepper::within_budget`]); a set cut by it is
+    /// neither found nor shown to force nothing, and says so (`cut`).
     fn exhaust(
         &mut self,
         live: &[usize],
         size: usize,
         refuters: &mut Option<Refuters>,
         first_only: bool,
-    ) -> Result<Vec<Forcing>, StepsError> {
+    ) -> Result<Exhausted, StepsError> {
         let mut found = Vec::new();
+        let mut cut = false;
         let n = live.len();
         let mut pick: Vec<usize> = (0..size).collect();
         // `meeting[d]`: the known answers that meet the first d clues of the set, so that
@@ -194,11 +211,17 @@ impl Stepper {
             let rest = rest.filter(|_| self.linked(pick.iter().map(|&i| live[i])));
             if let Some(rest) = rest {
                 let clues: Vec<usize> = pick.iter().map(|&i| live[i]).collect();
-                let facts = self.forced_among(&clues, rest)?;
+                let facts = match self.within_budget(|s| s.forced_among(&clues, rest)) {
+                    Err(StepsError::Solve(SolveError::OverBudget)) => {
+                        cut = true;
+                        Vec::new()
+                    }
+                    facts => facts?,
+                };
                 if !facts.is_empty() {
                     found.push((clues, facts));
                     if first_only {
-                        return Ok(found);
+                        return Ok(Exhausted { found, cut });
                     }
                 }
                 if let Some(r) = refuters {
@@ -218,7 +241,7 @@ impl Stepper {
             // The next set in increasing order: the last pick (at most `top`) that can move
             // moves, the later ones follow it.
             let Some(i) = (0..=top).rev().find(|&i| pick[i] < n - size + i) else {
-                return Ok(found);
+                return Ok(Exhausted { found, cut });
             };
             pick[i] += 1;
             for j in i + 1..size {
