@@ -8,7 +8,9 @@
 //! for any fact, no set of k clues forces anything (proved). Otherwise the set proposed is
 //! asked of the solver: it forces f (a step of k clues, the fewest), or the solver's answer,
 //! grown to meet as many clues as it can while still breaking f, adds a minimal correction
-//! set, and the search goes on.
+//! set, and the search goes on. Each solve that finds its clues to force f leaves its UNSAT
+//! core, a set of those clues that forces f too; a later trial holding such a set is known
+//! to force f without a solve (most of a growth's solves are such proofs).
 //!
 //! The hitting sets are found by a branch and bound over bit sets (at most [`MAX_LIVE`]
 //! clues): the sets are few and small, and a MaxSAT solver would add a dependency for what
@@ -125,8 +127,16 @@ impl Stepper {
             let mut assumptions = self.session.selectors_of(&clues);
             assumptions.extend(known.iter().copied());
             assumptions.push(not_f);
-            self.solves += 1;
-            let verdict = self.within_budget(|s| Ok(s.session.solve_values(&assumptions)?));
+            let verdict = if self.known_to_force(facts[j], &clues, None) {
+                Ok(None)
+            } else {
+                self.solves += 1;
+                let verdict = self.within_budget(|s| Ok(s.session.solve_values(&assumptions)?));
+                if let Ok(None) = verdict {
+                    self.record_forcing_core(facts[j]);
+                }
+                verdict
+            };
             let answer = match verdict {
                 // Not known whether the set forces the fact: the proof ends here.
                 Err(StepsError::Solve(SolveError::OverBudget)) => {
@@ -195,6 +205,9 @@ impl Stepper {
             if met.contains(&c) {
                 continue;
             }
+            if self.known_to_force(fact, &met, Some(c)) {
+                continue;
+            }
             let mut trial = met.clone();
             trial.push(c);
             // A known answer may already show the trial met: no solve then.
@@ -218,7 +231,7 @@ impl Stepper {
                     fresh = true;
                     met = clues_met(&values, self);
                 }
-                Ok(None) => {}
+                Ok(None) => self.record_forcing_core(fact),
                 // Grown no further: the clues it breaks are still a correction set, if not
                 // a minimal one.
                 Err(SolveError::OverBudget) => break,
@@ -229,6 +242,25 @@ impl Stepper {
             self.remember(values);
         }
         Ok(())
+    }
+}
+
+impl Stepper {
+    /// Whether a clue set known to force `fact` ([`Stepper::forcing_cores`]) lies within
+    /// `clues` and `extra`: then they force it too, and no solve need ask.
+    fn known_to_force(&self, fact: Fact, clues: &[usize], extra: Option<usize>) -> bool {
+        self.forcing_cores.get(&fact).is_some_and(|cores| {
+            cores
+                .iter()
+                .any(|core| core.iter().all(|&k| Some(k) == extra || clues.contains(&k)))
+        })
+    }
+
+    /// After a solve found the clues it was given (with the known facts) to force `fact`:
+    /// the clues of its UNSAT core force it too, and later questions may use them.
+    fn record_forcing_core(&mut self, fact: Fact) {
+        let core = self.session.core();
+        self.forcing_cores.entry(fact).or_default().push(core);
     }
 }
 

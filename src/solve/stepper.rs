@@ -22,7 +22,7 @@
 //! facts a step uses are found by [`crate::solve::uses`]; the solver's answers kept are
 //! [`crate::solve::witness`]es, and its session is kept lean by [`crate::solve::renewal`].
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 
 use crate::cnf::Lit;
@@ -78,6 +78,10 @@ pub struct Stepper {
     /// What each clue forced on its own variables when last looked at.
     pub(super) news: Vec<Vec<Fact>>,
     pub(super) witnesses: Vec<Witness>,
+    /// Per unknown fact, clue sets a solve found (its UNSAT core) to force it with the facts
+    /// known then: known facts only grow, so they still do, and a question about a set
+    /// holding one needs no solve ([`crate::solve::hitting`]).
+    pub(super) forcing_cores: HashMap<Fact, Vec<Vec<usize>>>,
     /// Witness answers remembered so far (some may have gone from `witnesses`).
     pub(super) remembered: usize,
     /// Steps of the current round, to be taken in turn.
@@ -175,6 +179,7 @@ impl Stepper {
             looked: vec![None; clue_count],
             news: vec![Vec::new(); clue_count],
             witnesses: Vec::new(),
+            forcing_cores: HashMap::new(),
             remembered: 0,
             planned: VecDeque::new(),
             rounds: 0,
@@ -272,6 +277,8 @@ impl Stepper {
             // A placed variable takes no other value: the domain says so, no step needed.
             self.known[f.var].fill(true);
         }
+        let known = &self.known;
+        self.forcing_cores.retain(|g, _| !known[g.var][g.value]);
         self.clock += 1;
         self.changed[f.var] = self.clock;
     }
