@@ -2,14 +2,15 @@
 //! unit simplification (the fifth change: between two simplifications clauses keep literals
 //! fixed at level 0, and clauses true at level 0 stay in the database), unit simplification in
 //! place (the eighth change: the watchlists keep their order, and watches whose blocking literal
-//! is removed get another) and the sixth change's
-//! target phases, rephasing, glue restarts and mode switching (decisions take other values,
-//! restarts come at other times), and the seventh change's vivification of learnt clauses
-//! (`varisat_vivify.rs` tests it where it cuts clauses). Verdicts, models, failed assumptions, projected counts and
-//! DRAT proofs must not notice: checked against brute force and against satpuz's own DRAT
-//! checker, on formulas where units arrive at every step (input units, learned units, units
-//! added between solves as an activation literal is retired), each switch on and off,
-//! rephasing and switching modes every few conflicts.
+//! is removed get another), the sixth change's target phases, rephasing, glue restarts and
+//! mode switching (decisions take other values, restarts come at other times), the seventh
+//! change's vivification of learnt clauses (`varisat_vivify.rs` tests it where it cuts
+//! clauses), and the ninth change's random decisions (other variables decided, on their saved
+//! or a random value). Verdicts, models, failed assumptions, projected counts and DRAT proofs
+//! must not notice: checked against brute force and against satpuz's own DRAT checker, on
+//! formulas where units arrive at every step (input units, learned units, units added between
+//! solves as an activation literal is retired), each switch on and off, rephasing and
+//! switching modes every few conflicts, random decisions often.
 
 use proptest::prelude::*;
 
@@ -32,6 +33,10 @@ struct Switches {
     mode_switch_interval: u64,
     /// Vivification of learnt clauses, a round at every restart after every few conflicts.
     vivify: bool,
+    /// Random decisions in a thousand (0: none; else often, so that these small formulas
+    /// meet them), with random values or saved phases.
+    random_decision_permille: u64,
+    random_decision_phases: bool,
 }
 
 fn switches() -> impl Strategy<Value = Switches> {
@@ -43,6 +48,8 @@ fn switches() -> impl Strategy<Value = Switches> {
         any::<bool>(),
         interval(),
         any::<bool>(),
+        prop_oneof![Just(0u64), 100u64..=1000],
+        any::<bool>(),
     )
         .prop_map(
             |(
@@ -52,6 +59,8 @@ fn switches() -> impl Strategy<Value = Switches> {
                 glue_restarts,
                 mode_switch_interval,
                 vivify,
+                random_decision_permille,
+                random_decision_phases,
             )| {
                 Switches {
                     throttled,
@@ -61,6 +70,8 @@ fn switches() -> impl Strategy<Value = Switches> {
                     glue_restarts,
                     mode_switch_interval,
                     vivify,
+                    random_decision_permille,
+                    random_decision_phases,
                 }
             },
         )
@@ -76,6 +87,8 @@ fn solver<'a>(switches: Switches) -> Solver<'a> {
     update.rephase_interval = Some(switches.rephase_interval);
     update.glue_restarts = Some(switches.glue_restarts);
     update.mode_switch_interval = Some(switches.mode_switch_interval);
+    update.random_decision_permille = Some(switches.random_decision_permille);
+    update.random_decision_phases = Some(switches.random_decision_phases);
     if switches.vivify {
         update.vivify_learnt_clauses = Some(true);
         update.vivify_effort = Some(100_000);

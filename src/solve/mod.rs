@@ -144,6 +144,11 @@ pub struct Tuning {
     pub reduce_locals_interval: std::num::NonZeroU64,
     /// Shrink learned clauses (`vendor/varisat/PATCHES.md`); on by default, as in CaDiCaL.
     pub shrink_learnt_clauses: bool,
+    /// Decisions in a thousand taken on a random variable, from a fixed seed (0: none; the
+    /// ninth change of `vendor/varisat/PATCHES.md`).
+    pub random_decision_permille: u64,
+    /// Random decisions take a random value instead of the variable's saved phase.
+    pub random_decision_phases: bool,
 }
 
 /// The embedded default: varisat, pure Rust.
@@ -225,10 +230,13 @@ impl Varisat {
         let mut update = varisat::config::SolverConfigUpdate::new();
         update.reduce_locals_interval = Some(tuning.reduce_locals_interval.get());
         update.shrink_learnt_clauses = Some(tuning.shrink_learnt_clauses);
-        // varisat refuses only values out of range, and a nonzero interval is in range.
+        update.random_decision_permille = Some(tuning.random_decision_permille);
+        update.random_decision_phases = Some(tuning.random_decision_phases);
+        // varisat refuses only values out of range: a nonzero interval is in range, and so is
+        // a frequency up to 1000 in a thousand.
         s.solver
             .config(&update)
-            .expect("a nonzero interval is in varisat's range");
+            .expect("a nonzero interval and a frequency up to 1000 are in varisat's range");
         s.add_cnf(cnf);
         s
     }
@@ -500,11 +508,15 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_tuned_solver_reducing_at_every_conflict_keeps_every_verdict_and_count() {
-        // An interval of 1 reduces the local clauses at every conflict: the harshest tuning.
+    fn a_tuned_solver_reducing_at_every_conflict_and_deciding_at_random_keeps_every_verdict_and_count()
+     {
+        // An interval of 1 reduces the local clauses at every conflict, and every decision is
+        // random: the harshest tuning.
         let harsh = Tuning {
             reduce_locals_interval: std::num::NonZeroU64::MIN,
             shrink_learnt_clauses: true,
+            random_decision_permille: 1000,
+            random_decision_phases: true,
         };
         let refuted = pigeonhole(7);
         assert!(!Varisat::with_cnf_tuned(&refuted, harsh).solve(&[]).unwrap());

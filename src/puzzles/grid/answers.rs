@@ -31,11 +31,16 @@ const WALK_BYTES: usize = 1 << 22;
 /// How varisat searches a grid: local clauses reduced every 2000 conflicts instead of 15000, and
 /// learned clauses shrunk. Both made the hard counts of the bench files and of puzzles drawn after
 /// they were chosen faster (`count --all`, CPU; `merged-pairwise-unshrunk` in
-/// `benches/grid_scale.rs` keeps the unshrunk route to compare). Not for Hooks, whose #4 gets
-/// slower. The generator keeps varisat's defaults, so that its puzzles stay the same.
+/// `benches/grid_scale.rs` keeps the unshrunk route to compare). Two decisions in a hundred are
+/// random, on a random value: a fully minimal grid's count has a heavy tail in the clue order,
+/// and random decisions cut its worst orders (by 8x on some files), for 10-20% more on the
+/// hardest (docs/performance.md). Not for Hooks, whose #4 gets slower. The generator keeps
+/// varisat's defaults, so that its puzzles stay the same.
 pub const GRID_TUNING: Tuning = Tuning {
     reduce_locals_interval: std::num::NonZeroU64::new(2000).unwrap(),
     shrink_learnt_clauses: true,
+    random_decision_permille: 20,
+    random_decision_phases: true,
 };
 
 /// A solver for a grid's solve or count, loaded with `cnf` and searching with [`GRID_TUNING`].

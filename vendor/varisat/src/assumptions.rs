@@ -197,6 +197,10 @@ fn analyze_assumption_conflict<'a>(
 
     flags[assumption.index()] = true;
     let mut flag_count = 1;
+    // satpuz: every variable flagged, to clear those the walk below never meets (a literal of
+    // level 0 that unit simplification took off the trail), whose flags would otherwise stay
+    // set and put a later variable with a recycled index into a later core (PATCHES.md).
+    let mut flagged = vec![assumption.var()];
 
     for &lit in trail.trail().iter().rev() {
         if flags[lit.index()] {
@@ -221,6 +225,7 @@ fn analyze_assumption_conflict<'a>(
                     for &reason_lit in reason_lits {
                         if !flags[reason_lit.index()] {
                             flags[reason_lit.index()] = true;
+                            flagged.push(reason_lit.var());
                             flag_count += 1;
                         }
                     }
@@ -231,6 +236,10 @@ fn analyze_assumption_conflict<'a>(
                 break;
             }
         }
+    }
+
+    for var in flagged {
+        flags[var.index()] = false;
     }
 
     assumptions.failed_propagation_hashes.reverse();

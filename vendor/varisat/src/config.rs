@@ -91,4 +91,16 @@ pub struct SolverConfig {
     ///
     /// [default: false]
     pub unit_simplify_in_place: bool,
+
+    /// Decisions in a thousand taken on a variable drawn at random from those not yet decided
+    /// instead of the most active one (MiniSat's `random_var_freq`), from a fixed seed so that
+    /// every search stays reproducible; 0 never (PATCHES.md).
+    ///
+    /// [default: 0]  [range: 0..=1000]
+    pub random_decision_permille: u64,
+
+    /// Random decisions take a random value instead of the variable's saved phase.
+    ///
+    /// [default: false]
+    pub random_decision_phases: bool,
 }

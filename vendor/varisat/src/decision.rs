@@ -26,8 +26,19 @@ pub fn make_decision(
 ) -> bool {
     let (vsids, mut ctx) = ctx.split_part_mut(VsidsP);
 
-    if let Some(decision_var) = vsids.find(|&var| ctx.part(AssignmentP).var_value(var).is_none()) {
-        let decision = decision_var.lit(ctx.part(AssignmentP).decision_phase(decision_var));
+    // satpuz: a random decision where one is due and its variable is free (PATCHES.md, the
+    // ninth change); it stays in the heap, which drops it once it reaches the top assigned.
+    let random = vsids
+        .random_decision()
+        .filter(|&(var, _)| ctx.part(AssignmentP).var_value(var).is_none());
+    let chosen = random.or_else(|| {
+        vsids
+            .find(|&var| ctx.part(AssignmentP).var_value(var).is_none())
+            .map(|var| (var, None))
+    });
+    if let Some((decision_var, phase)) = chosen {
+        let phase = phase.unwrap_or_else(|| ctx.part(AssignmentP).decision_phase(decision_var));
+        let decision = decision_var.lit(phase);
 
         ctx.part_mut(TrailP).new_decision_level();
 

@@ -41,6 +41,14 @@ pub struct Vsids {
     bump: f32,
     /// The inverse of the decay factor.
     inv_decay: f32,
+    /// satpuz: decisions in a thousand taken on a random variable (PATCHES.md, the ninth
+    /// change); 0 never.
+    random_permille: u64,
+    /// satpuz: random decisions take a random value.
+    random_phases: bool,
+    /// satpuz: xorshift64 state of the random decisions; a fixed seed keeps searches
+    /// reproducible.
+    random_state: u64,
 }
 
 impl Default for Vsids {
@@ -53,6 +61,10 @@ impl Default for Vsids {
             prioritized: false,
             bump: 1.0,
             inv_decay: 1.0 / SolverConfig::default().vsids_decay,
+            random_permille: 0,
+            random_phases: false,
+            // MiniSat's default random seed.
+            random_state: 91_648_253,
         }
     }
 }
@@ -89,6 +101,42 @@ impl Vsids {
         for pos in (0..self.heap.len()).rev() {
             self.sift_down(pos);
         }
+    }
+
+    /// satpuz: sets how often a decision is random, and whether it takes a random value.
+    pub fn configure_random_decisions(&mut self, permille: u64, random_phases: bool) {
+        self.random_permille = permille;
+        self.random_phases = random_phases;
+    }
+
+    fn next_random(&mut self) -> u64 {
+        let mut x = self.random_state;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.random_state = x;
+        x
+    }
+
+    /// satpuz: at the configured frequency, a variable drawn from the heap, which may be
+    /// assigned (assigned variables leave the heap only when they reach its top), with a
+    /// random value if random phases are on. Never while some variable has priority: an
+    /// enumeration must decide those first.
+    pub fn random_decision(&mut self) -> Option<(Var, Option<bool>)> {
+        if self.random_permille == 0 || self.prioritized || self.heap.is_empty() {
+            return None;
+        }
+        if self.next_random() % 1000 >= self.random_permille {
+            return None;
+        }
+        let drawn = self.next_random() % self.heap.len() as u64;
+        let var = self.heap[drawn as usize];
+        let phase = if self.random_phases {
+            Some(self.next_random() & (1 << 32) != 0)
+        } else {
+            None
+        };
+        Some((var, phase))
     }
 
     /// Rescale activities if any value exceeds this value.
@@ -320,6 +368,28 @@ mod tests {
             assert_eq!(vsids.activity[2].0, vsids.activity[1].0 * 2.0);
             assert_eq!(vsids.activity[3].0, vsids.activity[1].0 * 3.0);
         }
+    }
+
+    #[test]
+    fn random_decisions_come_at_their_frequency_from_the_heap_and_never_under_priority() {
+        let mut vsids = Vsids::default();
+        vsids.set_var_count(8);
+        for i in 0..8 {
+            vsids.make_available(Var::from_index(i));
+        }
+        assert_eq!(vsids.random_decision(), None, "off by default");
+        vsids.configure_random_decisions(1000, false);
+        let (var, phase) = vsids.random_decision().expect("every decision random");
+        assert!(var.index() < 8);
+        assert_eq!(phase, None, "the saved phase");
+        vsids.configure_random_decisions(250, true);
+        let drawn: Vec<_> = (0..4000).filter_map(|_| vsids.random_decision()).collect();
+        assert!((800..1200).contains(&drawn.len()), "{} of 4000", drawn.len());
+        assert!(drawn.iter().any(|&(_, phase)| phase == Some(true)));
+        assert!(drawn.iter().any(|&(_, phase)| phase == Some(false)));
+        vsids.configure_random_decisions(1000, true);
+        vsids.set_priority(|var| var.index() == 3);
+        assert_eq!(vsids.random_decision(), None);
     }
 
     #[test]
