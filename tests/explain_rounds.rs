@@ -495,14 +495,8 @@ fn searches_cut_by_the_conflict_budget_claim_only_what_they_proved() {
         checked += check_optimal(&c, &cut, 60_000).0;
         not_minimal += cut.steps.iter().filter(|s| !s.uses_minimal).count();
         sound += check_steps_follow(&p.name, &c, &cut);
-        let wide_proved = |ex: &Explanation| {
-            ex.steps
-                .iter()
-                .filter(|s| s.clues.len() >= 3 && s.proved_fewest())
-                .count()
-        };
-        wide_proved_unbounded += wide_proved(&unbounded);
-        wide_proved_cut += wide_proved(&cut);
+        wide_proved_unbounded += steps_proved_fewest(&unbounded, 3);
+        wide_proved_cut += steps_proved_fewest(&cut, 3);
         assert!(
             unbounded.steps.iter().all(|s| s.uses_minimal),
             "{}: without a cut every step's facts used are minimal",
@@ -523,6 +517,14 @@ fn searches_cut_by_the_conflict_budget_claim_only_what_they_proved() {
         "steps of three clues or more proved optimal: {wide_proved_cut} cut short, \
          {wide_proved_unbounded} unbounded"
     );
+}
+
+/// The steps of at least `min_clues` clues proved the fewest that force anything.
+fn steps_proved_fewest(ex: &Explanation, min_clues: usize) -> usize {
+    ex.steps
+        .iter()
+        .filter(|s| s.clues.len() >= min_clues && s.proved_fewest())
+        .count()
 }
 
 /// The exhaustive search cut by the conflict budget ends its proof where it was cut: with
@@ -546,14 +548,8 @@ fn an_exhaustive_search_cut_by_the_conflict_budget_ends_its_proof_where_cut() {
         rounds += check_claims(&c, &cut, 60_000);
         steps += check_optimal(&c, &cut, 60_000).0;
         sound += check_steps_follow(&p.name, &c, &cut);
-        let proved = |ex: &Explanation| {
-            ex.steps
-                .iter()
-                .filter(|s| s.clues.len() >= 2 && s.proved_fewest())
-                .count()
-        };
-        proved_unbounded += proved(&unbounded);
-        proved_cut += proved(&cut);
+        proved_unbounded += steps_proved_fewest(&unbounded, 2);
+        proved_cut += steps_proved_fewest(&cut, 2);
     }
     assert!(
         rounds >= 10,
