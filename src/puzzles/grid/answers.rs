@@ -33,7 +33,7 @@ const WALK_BYTES: usize = 1 << 22;
 /// they were chosen faster (`count --all`, CPU; `merged-pairwise-unshrunk` in
 /// `benches/grid_scale.rs` keeps the unshrunk route to compare). Two decisions in a hundred are
 /// random, on a random value: a fully minimal grid's count has a heavy tail in the clue order,
-/// and random decisions cut its worst orders (by 8x on some files), for 10-20% more on the
+/// and random decisions cut its worst orders (by 8x on some files), for 10-35% more on the
 /// hardest (docs/performance.md). Not for Hooks, whose #4 gets slower. The generator keeps
 /// varisat's defaults, so that its puzzles stay the same.
 pub const GRID_TUNING: Tuning = Tuning {
