@@ -146,6 +146,12 @@ pub fn config_changed(
         .set_throttled(config.throttle_unit_simplify);
     ctx.part_mut(SimplifyScheduleP).set_in_place(config.unit_simplify_in_place);
     ctx.part_mut(VsidsP).set_decay(config.vsids_decay);
+    // satpuz: the defaults (none) are `Vsids::default`'s, so a solver never configured needs
+    // no call here (PATCHES.md, the ninth change).
+    ctx.part_mut(VsidsP).configure_random_decisions(
+        config.random_decision_permille,
+        config.random_decision_phases,
+    );
     ctx.part_mut(ClauseActivityP)
         .set_decay(config.clause_activity_decay);
 }

@@ -103,10 +103,6 @@ pub fn schedule_step<'a>(
         ctx.part_mut(AssignmentP)
             .phases
             .configure(config.target_phases, config.rephase_interval);
-        ctx.part_mut(VsidsP).configure_random_decisions(
-            config.random_decision_permille,
-            config.random_decision_phases,
-        );
         let rephase_delay = ctx.part(AssignmentP).phases.rephase_delay();
         if schedule.next_rephase.is_none() {
             schedule.next_rephase = rephase_delay.map(|delay| schedule.conflicts + delay);
