@@ -74,15 +74,10 @@ impl Stepper {
     /// solve ran out of conflicts ([`Stepper::within_budget`]) is left out.
     fn candidate_cores(&mut self) -> Result<Vec<CandidateCore>, StepsError> {
         let all: Vec<usize> = (0..self.session.clue_count()).collect();
-        let known: Vec<Lit> = self
-            .known_facts()
-            .into_iter()
-            .map(|f| self.lit(f))
-            .collect();
         let mut cores = Vec::new();
         for f in self.candidates() {
-            let mut fixed = known.clone();
-            fixed.push(!self.lit(f));
+            // The known facts are the session's unit clauses.
+            let fixed = vec![!self.lit(f)];
             self.solves += 1;
             match self.session.solve_clues(&all, &fixed) {
                 Err(SolveError::OverBudget) => continue,

@@ -40,8 +40,8 @@ impl Stepper {
             return Ok(rest);
         }
         self.renew_session_if_crowded();
-        let mut assumptions = self.session.selectors_of(clues);
-        assumptions.extend(self.known_facts().into_iter().map(|f| self.lit(f)));
+        // The known facts are the session's unit clauses.
+        let assumptions = self.session.selectors_of(clues);
         let mut proven = self.refute_by_variable(&mut rest, &assumptions)?;
         proven.extend(self.refute_together(rest, assumptions)?);
         // Candidates come in (variable, value) order, which is the order of `Fact`.

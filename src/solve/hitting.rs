@@ -16,7 +16,6 @@
 //! clues): the sets are few and small, and a MaxSAT solver would add a dependency for what
 //! a hundred lines do.
 
-use crate::cnf::Lit;
 use crate::solve::SolveError;
 use crate::solve::refuters::{MAX_LIVE, Refuters};
 use crate::solve::stepper::Stepper;
@@ -70,11 +69,6 @@ impl Stepper {
         }
         refuters.catch_up(&self.witnesses, self.remembered);
         let facts: Vec<Fact> = refuters.facts().to_vec();
-        let known: Vec<Lit> = self
-            .known_facts()
-            .into_iter()
-            .map(|f| self.lit(f))
-            .collect();
         // `bound[j]`: no set of fewer clues forces fact j (proved).
         let mut bound = vec![from; facts.len()];
         let mut open = vec![true; facts.len()];
@@ -124,8 +118,8 @@ impl Stepper {
                 .collect();
             self.hitting_checks -= 1;
             let not_f = !self.lit(facts[j]);
+            // The known facts are the session's unit clauses.
             let mut assumptions = self.session.selectors_of(&clues);
-            assumptions.extend(known.iter().copied());
             assumptions.push(not_f);
             let verdict = if self.known_to_force(facts[j], &clues, None) {
                 Ok(None)
@@ -167,7 +161,7 @@ impl Stepper {
                     }
                 }
                 Some(values) => {
-                    self.within_budget(|s| s.grow(live, values, &known, facts[j]))?;
+                    self.within_budget(|s| s.grow(live, values, facts[j]))?;
                     refuters.catch_up(&self.witnesses, self.remembered);
                 }
             }
@@ -185,7 +179,6 @@ impl Stepper {
         &mut self,
         live: &[usize],
         mut values: Vec<usize>,
-        known: &[Lit],
         fact: Fact,
     ) -> Result<(), StepsError> {
         let not_f = !self.lit(fact);
@@ -222,7 +215,6 @@ impl Stepper {
                 continue;
             }
             let mut assumptions = self.session.selectors_of(&trial);
-            assumptions.extend(known.iter().copied());
             assumptions.push(not_f);
             self.solves += 1;
             match self.session.solve_values(&assumptions) {

@@ -32,13 +32,14 @@ impl Stepper {
         }
     }
 
-    /// Starts a new session once activation literals (one per wish, batch clause and fact
-    /// minimisation, each switched off after use) have made the formula [`RENEW_AFTER`]
-    /// times its first size: the solver never deletes a variable, and every solve and
+    /// Starts a new session once activation literals (one per wish and batch clause, each
+    /// switched off after use) have made the formula [`RENEW_AFTER`] times its first size: the solver never deletes a variable, and every solve and
     /// answer costs time in proportion to all of them (a quarter of a 20 x 5 grid's time
     /// went on reading answers without it). Called only where no activation literal is in use. The
     /// new session encodes the same model in the same order, so every literal (a value's, a
-    /// clue's selector) is the same; it only forgets the learned clauses.
+    /// clue's selector) is the same, and is given the known facts as unit clauses again; it
+    /// only forgets the learned clauses. (The session of [`Stepper::uses`] gains one
+    /// activation literal a step and is never crowded.)
     pub(super) fn renew_session_if_crowded(&mut self) {
         let vars = self.session.formula().cnf().num_vars();
         if vars <= self.base_vars.saturating_mul(self.renew_after) {
@@ -49,6 +50,10 @@ impl Stepper {
         self.session = session;
         self.lits = lits;
         self.retired.clear();
+        for f in self.known_facts() {
+            let unit = self.lit(f);
+            self.session.block(&[unit]);
+        }
     }
 }
 

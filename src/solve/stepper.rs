@@ -8,8 +8,8 @@
 //!    takes time polynomial and small in n.
 //! 2. When that finds nothing: *rounds* of exact searches over every set of c clues, c = 1,
 //!    2, 3, ... while the sets are few enough ([`crate::solve::rounds`]): one incremental solver
-//!    ([`Session`]) with the clues behind selectors and the known facts assumed says which
-//!    unknown facts a set forces. The first c at which some set forces something is the
+//!    ([`Session`]) with the clues behind selectors and the known facts as unit clauses says
+//!    which unknown facts a set forces. The first c at which some set forces something is the
 //!    round's cost; every fact that some set of c clues forces is taken, each set one step.
 //!    A round is a set operation, so which facts it takes does not depend on the order of
 //!    the clues or the names of the values.
@@ -55,7 +55,12 @@ pub(super) struct Planned {
 
 /// An explanation under way: the session, the answer, and the facts known so far.
 pub struct Stepper {
+    /// The session every search asks: the known facts are unit clauses in it (they only
+    /// grow), so no solve assumes them again ([`Stepper::learn`]).
     pub(super) session: Session,
+    /// The same model with no fact fixed, for the one question that drops known facts: which
+    /// of them a step uses ([`crate::solve::uses`]).
+    pub(super) uses_session: Session,
     /// `lits[var][value]`: the literal "var takes value".
     pub(super) lits: Vec<Vec<Lit>>,
     /// The answer: a value per variable.
@@ -143,6 +148,8 @@ impl Stepper {
             return Err(StepsError::NotUnique);
         }
         session.block(&[!block]);
+        let (uses_session, uses_lits) = fresh_session(model, &clued.clues, opts);
+        debug_assert!(uses_lits == lits, "both sessions encode the model alike");
         let known = model
             .vars
             .iter()
@@ -162,6 +169,7 @@ impl Stepper {
         let mut stepper = Stepper {
             clue_groups,
             session,
+            uses_session,
             model: model.clone(),
             clue_range: clued.clues.clone(),
             opts,
@@ -222,8 +230,11 @@ impl Stepper {
         search: impl FnOnce(&mut Stepper) -> Result<T, StepsError>,
     ) -> Result<T, StepsError> {
         self.session.limit_conflicts(Some(self.conflicts_per_solve));
+        self.uses_session
+            .limit_conflicts(Some(self.conflicts_per_solve));
         let out = search(self);
         self.session.limit_conflicts(None);
+        self.uses_session.limit_conflicts(None);
         out
     }
 
@@ -272,6 +283,9 @@ impl Stepper {
             return;
         }
         self.witnesses.retain(|w| !w.breaks(f));
+        // Known for good: a unit clause, not an assumption every solve propagates again.
+        let unit = self.lit(f);
+        self.session.block(&[unit]);
         self.known[f.var][f.value] = true;
         if f.holds {
             // A placed variable takes no other value: the domain says so, no step needed.

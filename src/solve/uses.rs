@@ -64,12 +64,12 @@ impl Stepper {
             return Ok((Vec::new(), true));
         }
         let not_all: Vec<Lit> = facts.iter().map(|&f| !self.lit(f)).collect();
-        let activation = self.session.block_under_activation(&not_all);
+        let activation = self.uses_session.block_under_activation(&not_all);
         let items: Vec<(Lit, Role)> = known
             .iter()
             .map(|&f| (self.lit(f), Role::Plain))
             .chain(
-                self.session
+                self.uses_session
                     .selectors_of(clues)
                     .into_iter()
                     .chain([activation])
@@ -78,28 +78,28 @@ impl Stepper {
             .collect();
         let assumptions: Vec<Lit> = items.iter().map(|&(l, _)| l).collect();
         self.solves += 1;
-        match self.session.solve(&assumptions) {
+        match self.uses_session.solve(&assumptions) {
             Ok(true) => {
                 return Err(SolveError::Solver("a step's facts are not forced".into()).into());
             }
             Ok(false) => {}
             // Every known fact, not shown needed (they and the clues force the facts).
             Err(SolveError::OverBudget) => {
-                self.retire(activation);
+                self.uses_session.block(&[!activation]);
                 return Ok((known, false));
             }
             Err(e) => return Err(e.into()),
         }
-        let core = self.session.failed();
+        let core = self.uses_session.failed();
         let deletion = Deletion {
             direction: Direction::LastToFirst,
             ..Deletion::EAGER
         };
         let kept = self
-            .session
+            .uses_session
             .minimise(&items, Some(&core), deletion, &mut NoWitnesses)?;
         self.solves += kept.solves;
-        self.retire(activation);
+        self.uses_session.block(&[!activation]);
         let uses = kept.kept.iter().map(|&i| known[i]).collect();
         Ok((uses, kept.cut == 0))
     }
