@@ -71,6 +71,7 @@ impl Stepper {
         let facts: Vec<Fact> = refuters.facts().to_vec();
         // `bound[j]`: no set of fewer clues forces fact j (proved).
         let mut bound = vec![from; facts.len()];
+        let mut sorted = SortedSets::new(facts.len());
         let mut open = vec![true; facts.len()];
         let mut found: Vec<(Vec<usize>, Vec<Fact>)> = Vec::new();
         let mut checks = 0;
@@ -83,8 +84,7 @@ impl Stepper {
                 if !open[j] || bound[j] > size {
                     continue;
                 }
-                let sets = refuters.correction_sets(j);
-                match hitting_set(&sets, size, &mut nodes) {
+                match hit(sorted.of(refuters, j), 0, 0, size, &mut nodes) {
                     Err(TooMany) => {
                         return Ok(Smallest {
                             proved: size - 1,
@@ -259,15 +259,42 @@ impl Stepper {
 /// The node budget ran out.
 struct TooMany;
 
-/// A set of at most `most` elements hitting every set of `sets` (bit sets), or None when
-/// there is none; Err once `nodes` (counted across a search) passes [`MAX_NODES`].
-fn hitting_set(sets: &[u128], most: usize, nodes: &mut usize) -> Result<Option<u128>, TooMany> {
-    let mut sorted = sets.to_vec();
-    sorted.sort_unstable_by_key(|&s| (s.count_ones(), s));
-    sorted.dedup();
-    hit(&sorted, 0, 0, most, nodes)
+/// Per unknown fact, its correction sets ([`Refuters::correction_sets_from`]) as [`hit`] takes
+/// them: sorted by size, then value, without repeats. Kept up to date answer by answer, where
+/// sorting them all again for every hitting set took a tenth of a slow grid's time.
+struct SortedSets {
+    sets: Vec<Vec<u128>>,
+    /// Per fact, the refuters' answers already in its sets.
+    seen: Vec<usize>,
 }
 
+impl SortedSets {
+    fn new(facts: usize) -> SortedSets {
+        SortedSets {
+            sets: vec![Vec::new(); facts],
+            seen: vec![0; facts],
+        }
+    }
+
+    /// Fact `j`'s correction sets, with those of the answers `refuters` gained since.
+    fn of(&mut self, refuters: &Refuters, j: usize) -> &[u128] {
+        let sets = &mut self.sets[j];
+        for s in refuters.correction_sets_from(j, self.seen[j]) {
+            if let Err(at) =
+                sets.binary_search_by_key(&(s.count_ones(), s), |&t| (t.count_ones(), t))
+            {
+                sets.insert(at, s);
+            }
+        }
+        self.seen[j] = refuters.len();
+        sets
+    }
+}
+
+/// A set of at most `budget` elements (beside `chosen`) hitting every set of `sets` (bit
+/// sets, sorted by size, then value, without repeats), or None when there is none; Err once
+/// `nodes` (counted across a search) passes [`MAX_NODES`].
+///
 /// Branch and bound: the unhit set with the fewest elements not banned is hit by each of
 /// them in turn (an element tried is banned in its later siblings); a greedy packing of
 /// disjoint unhit sets larger than the budget prunes.

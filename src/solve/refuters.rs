@@ -83,13 +83,17 @@ impl Refuters {
         &self.facts
     }
 
-    /// The correction sets of unknown fact `j`: per answer that breaks it, the live clues it
-    /// breaks (bit `i`: `live[i]`). A set of clues forcing the fact hits every one.
-    pub(super) fn correction_sets(&self, j: usize) -> Vec<u128> {
-        (0..self.len())
-            .filter(|&w| self.breaks_facts[w * self.words + j / 64] & (1 << (j % 64)) != 0)
+    /// The correction sets of unknown fact `j` given by the answers from the `from`th on:
+    /// per answer that breaks it, the live clues it breaks (bit `i`: `live[i]`). A set of
+    /// clues forcing the fact hits every one.
+    pub(super) fn correction_sets_from(
+        &self,
+        j: usize,
+        from: usize,
+    ) -> impl Iterator<Item = u128> + '_ {
+        (from..self.len())
+            .filter(move |&w| self.breaks_facts[w * self.words + j / 64] & (1 << (j % 64)) != 0)
             .map(|w| self.breaks_clues[w])
-            .collect()
     }
 
     /// How many answers it holds.
