@@ -351,6 +351,9 @@ fn threads_give_the_single_thread_answer() {
         assert_eq!(code, 0, "-j {threads}: {stdout}");
         let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
         assert_eq!(v["unique"], true, "-j {threads}: {stdout}");
+        // It says what it did: the cubes, on how many threads.
+        assert_eq!(v["details"]["cubes"], 256, "{stdout}");
+        assert_eq!(v["details"]["threads"].to_string(), threads, "{stdout}");
         (v["answer"].clone(), v["satisfiable"].clone())
     };
     let one = answer_of("1");

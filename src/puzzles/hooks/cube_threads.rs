@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError, mpsc};
+use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
 use crate::cnf::Lit;
 use crate::solve::stop::{self, Enumerated, Stop, StopReason, enumerate_until};
@@ -46,13 +46,16 @@ pub(crate) struct Search {
 
 /// What the threads found: how many distinct grids, the first two models, why they stopped
 /// early if they did, and what their lazy backends rejected and added.
-struct Listing {
+struct Listed {
     found: u64,
     first_two: Vec<Vec<bool>>,
     stopped: Option<StopReason>,
     rejected: u64,
     gcd_rejected: u64,
     cuts: Vec<Vec<Lit>>,
+    /// With a guard for them and one grid: its tilings (up to 2), counted on the solver of the
+    /// thread that found it, as one solver counts them after its search.
+    tilings: Option<usize>,
 }
 
 impl HooksModel {
@@ -67,7 +70,13 @@ impl HooksModel {
             // Not stopped between calls unless a stop condition is bound to this thread;
             // within a call, the solvers obey it ([`Stop::bound_solves`]).
             let stop = stop::bound().unwrap_or_default();
-            let listing = list_on_threads(self, act, threads, Some(2), &stop, &mut || ())?;
+            let tiling_act = self
+                .tiles
+                .is_some()
+                .then(|| self.cnf.vars.fresh().pos_lit());
+            let limit = Some(2);
+            let listing =
+                list_on_threads(self, act, tiling_act, threads, limit, &stop, &mut || ())?;
             if listing.stopped.is_some() {
                 return Err(SolveError::Stopped);
             }
@@ -77,18 +86,16 @@ impl HooksModel {
                     rejected: listing.rejected,
                     gcd_rejected: listing.gcd_rejected,
                     cuts: listing.cuts,
-                    tilings: None,
+                    tilings: listing.tilings,
                 });
             }
         }
         let mut backend = self.backend(hooks_solver(&self.cnf));
         let verdict = solve_unique_in_cubes(&mut self.cnf, &mut backend, &self.cubes)?;
-        // The tilings of the grid on the solver that found it: what it learned is reused, where
-        // a fresh solver on the fixed grid cost Hooks 11 about a sixth of its time.
         let tilings = match (&verdict, &self.tiles) {
             (Verdict::Unique(model), Some(_)) => {
-                let grid = self.grid(model);
-                Some(self.tilings_on(&mut backend, &grid, 2)?.len())
+                let act = self.cnf.vars.fresh().pos_lit();
+                Some(self.tilings_of_found(&mut backend, model, act)?)
             }
             _ => None,
         };
@@ -99,6 +106,18 @@ impl HooksModel {
             cuts: backend.cuts,
             tilings,
         })
+    }
+
+    /// The tilings (up to 2) of the grid of `model`, counted on `backend`, the solver that found
+    /// it, under the guard `act`: what it learned is reused, where a fresh solver on the fixed
+    /// grid cost Hooks 11 about a sixth of its time.
+    fn tilings_of_found(
+        &self,
+        backend: &mut dyn Backend,
+        model: &[bool],
+        act: Lit,
+    ) -> Result<usize, SolveError> {
+        Ok(self.tilings_on(backend, &self.grid(model), 2, act)?.len())
     }
 
     /// Counts the distinct grids (up to `limit`) with varisat, until `stop` says so, calling
@@ -126,7 +145,7 @@ impl HooksModel {
             });
         }
         let act = self.cnf.vars.fresh().pos_lit();
-        let listing = list_on_threads(self, act, threads.max(1), limit, stop, tick)?;
+        let listing = list_on_threads(self, act, None, threads.max(1), limit, stop, tick)?;
         Ok(Enumerated {
             found: listing.found,
             stopped: listing.stopped,
@@ -143,21 +162,36 @@ impl HooksModel {
     }
 }
 
+/// A worker listing grids, counted in `running` until it is dropped (the end of its listing,
+/// or a panic), and the workers waiting for them told when none is left.
+struct StillListing<'a>(&'a (Mutex<usize>, Condvar));
+
+impl Drop for StillListing<'_> {
+    fn drop(&mut self) {
+        let (left, ended) = self.0;
+        *left.lock().unwrap_or_else(PoisonError::into_inner) -= 1;
+        ended.notify_all();
+    }
+}
+
 /// The grids of `model`'s cubes on `threads` threads, up to `limit` (`Some(2)`: a uniqueness
 /// proof): each thread takes the next cube not yet taken and solves it on its own solver,
 /// under `act` (the guard of the blocking clauses). Before each call a thread blocks every grid
 /// found so far by any thread, so a cube it calls UNSAT holds no grid but those: together, the
 /// cubes cover every assignment, and the grids found are all the grids (or `limit` of them).
 /// `tick` is called on this thread once per distinct grid, as the threads find them; the
-/// threads end, with what was found, when `stop` says so.
+/// threads end, with what was found, when `stop` says so. With `tiling_act` (a fresh guard)
+/// and one grid found, the thread that found it counts the grid's tilings on its solver once
+/// every thread has ended.
 fn list_on_threads(
     model: &HooksModel,
     act: Lit,
+    tiling_act: Option<Lit>,
     threads: usize,
     limit: Option<u64>,
     stop: &Stop,
     tick: &mut dyn FnMut(),
-) -> Result<Listing, SolveError> {
+) -> Result<Listed, SolveError> {
     let (primary, one_hot) = solve::projection(&model.cnf);
     let num_vars = model.cnf.num_vars();
     let next_cube = AtomicUsize::new(0);
@@ -166,6 +200,11 @@ fn list_on_threads(
     // grids are kept only so: a model is a few thousand booleans, a clause a grid's cells.
     let blocking: Mutex<Vec<Vec<Lit>>> = Mutex::new(Vec::new());
     let first_two: Mutex<Vec<Vec<bool>>> = Mutex::new(Vec::new());
+    // Which worker found the first grid.
+    let finder: Mutex<Option<usize>> = Mutex::new(None);
+    // The workers still listing, and the finder's count of the tilings.
+    let running = (Mutex::new(threads), Condvar::new());
+    let tilings: Mutex<Option<usize>> = Mutex::new(None);
     let cores: Mutex<Cores> = Mutex::new(Cores::default());
     let stopped: Mutex<Option<StopReason>> = Mutex::new(None);
     let at_limit = |found: usize| limit.is_some_and(|l| found as u64 >= l);
@@ -176,8 +215,10 @@ fn list_on_threads(
             .get_or_insert(reason);
         enough.store(true, Ordering::SeqCst);
     };
-    let worker = |grids: mpsc::Sender<()>| {
+    let worker = |me: usize, grids: mpsc::Sender<()>| {
         let _bound = stop.bound_solves();
+        // Counted out when this worker's listing ends, by a panic too.
+        let listing = StillListing(&running);
         let mut backend = model.backend(hooks_solver(&model.cnf));
         let mut blocked = 0;
         let mut cored = 0;
@@ -243,6 +284,9 @@ fn list_on_threads(
                     }
                     blocking.push(clause);
                     let mut first_two = first_two.lock().unwrap_or_else(PoisonError::into_inner);
+                    if first_two.is_empty() {
+                        *finder.lock().unwrap_or_else(PoisonError::into_inner) = Some(me);
+                    }
                     if first_two.len() < 2 {
                         first_two.push(assignment);
                     }
@@ -260,15 +304,46 @@ fn list_on_threads(
         if outcome.is_err() {
             enough.store(true, Ordering::SeqCst);
         }
+        drop(listing);
+        let finder = *finder.lock().unwrap_or_else(PoisonError::into_inner);
+        let outcome = match (outcome, tiling_act) {
+            (Ok(()), Some(tiling_act)) if finder == Some(me) => {
+                // The grid is unique only once every thread has ended with no other.
+                let (left, ended) = &running;
+                let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
+                while *left > 0 {
+                    left = ended.wait(left).unwrap_or_else(PoisonError::into_inner);
+                }
+                drop(left);
+                let first_two = first_two.lock().unwrap_or_else(PoisonError::into_inner);
+                let stopped = stopped
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .is_some();
+                match &first_two[..] {
+                    [grid] if !stopped => {
+                        backend.add_clause(&[!act]);
+                        model
+                            .tilings_of_found(&mut backend, grid, tiling_act)
+                            .map(|count| {
+                                *tilings.lock().unwrap_or_else(PoisonError::into_inner) =
+                                    Some(count);
+                            })
+                    }
+                    _ => Ok(()),
+                }
+            }
+            (outcome, _) => outcome,
+        };
         outcome.map(|()| (backend.rejected, backend.gcd_rejected, backend.cuts))
     };
     let outcomes: Vec<_> = std::thread::scope(|scope| {
         let worker = &worker;
         let (sender, grids) = mpsc::channel();
         let handles: Vec<_> = (0..threads)
-            .map(|_| {
+            .map(|me| {
                 let sender = sender.clone();
-                scope.spawn(move || worker(sender))
+                scope.spawn(move || worker(me, sender))
             })
             .collect();
         drop(sender);
@@ -283,7 +358,7 @@ fn list_on_threads(
             })
             .collect()
     });
-    let mut listing = Listing {
+    let mut listed = Listed {
         found: blocking
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner)
@@ -295,14 +370,15 @@ fn list_on_threads(
         rejected: 0,
         gcd_rejected: 0,
         cuts: Vec::new(),
+        tilings: tilings.into_inner().unwrap_or_else(PoisonError::into_inner),
     };
     for outcome in outcomes {
         let (rejected, gcd_rejected, cuts) = outcome?;
-        listing.rejected += rejected;
-        listing.gcd_rejected += gcd_rejected;
-        listing.cuts.extend(cuts);
+        listed.rejected += rejected;
+        listed.gcd_rejected += gcd_rejected;
+        listed.cuts.extend(cuts);
     }
-    Ok(listing)
+    Ok(listed)
 }
 
 #[cfg(test)]
@@ -317,8 +393,16 @@ mod tests {
     /// [`HooksModel::search_unique_on`] makes when there are two.
     fn unique_on_threads(model: &mut HooksModel, threads: usize) -> Verdict {
         let act = model.cnf.vars.fresh().pos_lit();
-        let listing =
-            list_on_threads(model, act, threads, Some(2), &Stop::default(), &mut || ()).unwrap();
+        let listing = list_on_threads(
+            model,
+            act,
+            None,
+            threads,
+            Some(2),
+            &Stop::default(),
+            &mut || (),
+        )
+        .unwrap();
         assert_eq!(listing.found, listing.first_two.len() as u64);
         Verdict::of_first_two(listing.first_two)
     }
@@ -491,6 +575,21 @@ mod tests {
             (counted.found, counted.stopped),
             (0, Some(StopReason::Interrupted))
         );
+    }
+
+    /// Hooks 11's tilings are counted on the solver of the thread that found the grid, as one
+    /// solver counts them after its cubes in turn: one tiling, the grid the same.
+    #[test]
+    fn hooks11_counts_its_tilings_on_the_finders_solver() {
+        let p = crate::puzzles::hooks::shipped(11).unwrap().unwrap();
+        let model = p.build(EncodeOptions::default());
+        assert_eq!(model.cubes.len(), 256);
+        let [one, two] = [1, 2].map(|threads| model.clone().search_unique_on(threads).unwrap());
+        let (Verdict::Unique(a), Verdict::Unique(b)) = (&one.verdict, &two.verdict) else {
+            panic!("Hooks 11 is unique");
+        };
+        assert_eq!(model.grid(a), model.grid(b));
+        assert_eq!((one.tilings, two.tilings), (Some(1), Some(1)));
     }
 
     /// Hooks 9's count in its cubes on two threads is the plain walk's: one grid.

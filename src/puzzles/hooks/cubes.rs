@@ -21,14 +21,15 @@ use crate::cnf::{Cnf, Lit};
 use crate::model::Bit;
 use crate::solve::{self, Backend, SolveError, Verdict};
 
-use super::format::{HookLayout, HooksPuzzle, Rule};
+use super::format::{HookLayout, HooksPuzzle};
 
-/// Whether `p` is solved in cubes: a free layout (there is something to split) clued by GCDs
-/// on every line (whose divisibility automata constrain the layout little). Hooks #6, whose
-/// edge GCDs sit beside products, gains nothing (62 to 92 ms against 86 ms plain, criterion
-/// under load) and stays plain, as do #4 and 11 (measured in docs/hooks.md).
+/// Whether `p` is solved in cubes: a free layout (there is something to split). In turn on
+/// one solver the cubes cost no more CPU than one plain search, and much less where the clues
+/// leave the layout open for long (Hooks 9's GCD lines, 11's pentominoes, #3's products), so
+/// they are the search of every free frame and split it over two threads where there are
+/// two cores (figures in docs/hooks.md, "Cubes").
 pub(crate) fn wants_cubes(p: &HooksPuzzle) -> bool {
-    p.hooks == HookLayout::Free && p.n >= 3 && p.has(Rule::LineGcdOfConcatenations)
+    p.hooks == HookLayout::Free && p.n >= 3
 }
 
 /// How many outer hooks per axis the cubes fix. Hooks 9's CPU by depth (least of seven

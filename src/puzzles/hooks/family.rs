@@ -209,6 +209,7 @@ impl Puzzle for HooksView {
             gcd_rejected: 0,
             cuts: Vec::new(),
             solved: false,
+            in_cubes: false,
             tilings: None,
         }))
     }
@@ -226,6 +227,8 @@ struct HooksInstance {
     gcd_rejected: u64,
     cuts: Vec<Vec<Lit>>,
     solved: bool,
+    /// The last solve ran in the puzzle's cubes (on [`HooksInstance::threads`] threads).
+    in_cubes: bool,
     /// With the tiling rule and a unique grid: how many tilings of it (up to 2) the formula
     /// and the independent checker's search find.
     tilings: Option<(usize, usize)>,
@@ -271,6 +274,7 @@ impl Instance for HooksInstance {
 
     fn solve_unique(&mut self) -> Result<Verdict, SolveError> {
         let search = self.model.search_unique_on(self.threads)?;
+        self.in_cubes = self.model.cubes.len() >= 2;
         self.rejected = search.rejected;
         self.gcd_rejected = search.gcd_rejected;
         self.cuts = search.cuts;
@@ -293,6 +297,7 @@ impl Instance for HooksInstance {
         let mut backend = self.model.backend(backend);
         let verdict = solve::solve_unique(&mut self.model.cnf, &mut backend)?;
         self.record(backend);
+        self.in_cubes = false;
         self.count_tilings(&verdict, None)?;
         Ok(verdict)
     }
@@ -399,6 +404,17 @@ impl Instance for HooksInstance {
 
     fn notes(&self) -> Vec<String> {
         let mut out = Vec::new();
+        if self.in_cubes {
+            out.push(format!(
+                "search: in {} cubes (where the {} outermost hooks of each axis lie), {}",
+                self.model.cubes.len(),
+                super::cubes::CUBE_DEPTH,
+                match self.threads {
+                    1 => "in turn on one solver".to_string(),
+                    k => format!("shared by {k} threads"),
+                }
+            ));
+        }
         if self.solved && self.model.connected {
             out.push(format!(
                 "connectivity: {} disconnected grid(s) cut off by {} clauses",
@@ -440,6 +456,10 @@ impl Instance for HooksInstance {
             details.insert("connectivity_rejections".into(), json!(self.rejected));
             details.insert("connectivity_cuts".into(), json!(self.cuts.len()));
             details.insert("gcd_rejections".into(), json!(self.gcd_rejected));
+        }
+        if self.in_cubes {
+            details.insert("cubes".into(), json!(self.model.cubes.len()));
+            details.insert("threads".into(), json!(self.threads));
         }
         if let Some((by_formula, by_search)) = self.tilings {
             details.insert("tiling_unique".into(), json!(by_formula == 1));

@@ -387,14 +387,15 @@ impl HooksModel {
 
     /// [`HooksModel::tilings_of`] on `backend`, a solver that already holds the formula (and
     /// what it learned finding `grid`): the grid's cells are assumptions, each tiling found is
-    /// blocked under a guard released at the end, so the backend keeps the formula alone.
+    /// blocked under `act`, a guard of a fresh variable released at the end, so the backend
+    /// keeps the formula alone.
     pub(crate) fn tilings_on(
-        &mut self,
+        &self,
         backend: &mut dyn Backend,
         grid: &[u8],
         limit: usize,
+        act: Lit,
     ) -> Result<Vec<Vec<Option<Pentomino>>>, SolveError> {
-        let act = self.cnf.vars.fresh().pos_lit();
         let Some(tiles) = &self.tiles else {
             return Ok(Vec::new());
         };
