@@ -34,7 +34,8 @@ pub(crate) fn wants_cubes(p: &HooksPuzzle) -> bool {
 
 /// How many outer hooks per axis the cubes fix. Hooks 9's CPU by depth (least of seven
 /// orders of the cubes .. median): 1 (4 cubes) 1.19 s, 2 0.74 .. 0.97 s, 3 0.64 .. 0.98 s,
-/// 4 0.60 .. 0.76 s, 5 0.67 .. 0.83 s.
+/// 4 0.60 .. 0.76 s, 5 0.67 .. 0.83 s; the ten free puzzles on one thread: depth 3 2.74 s,
+/// 4 2.03 s, 5 3.11 s (docs/hooks.md, "Cubes").
 pub(crate) const CUBE_DEPTH: usize = 4;
 
 /// The cores of the cubes refuted so far. A cube found UNSAT comes with varisat's failed
