@@ -5,12 +5,13 @@
 //! is removed get another), the sixth change's target phases, rephasing, glue restarts and
 //! mode switching (decisions take other values, restarts come at other times), the seventh
 //! change's vivification of learnt clauses (`varisat_vivify.rs` tests it where it cuts
-//! clauses), and the ninth change's random decisions (other variables decided, on their saved
-//! or a random value). Verdicts, models, failed assumptions, projected counts and DRAT proofs
-//! must not notice: checked against brute force and against satpuz's own DRAT checker, on
-//! formulas where units arrive at every step (input units, learned units, units added between
-//! solves as an activation literal is retired), each switch on and off, rephasing and
-//! switching modes every few conflicts, random decisions often.
+//! clauses), the ninth change's random decisions (other variables decided, on their saved
+//! or a random value), and the tenth change's ramping VSIDS decay (other activities).
+//! Verdicts, models, failed assumptions, projected counts and DRAT proofs must not notice:
+//! checked against brute force and against satpuz's own DRAT checker, on formulas where units
+//! arrive at every step (input units, learned units, units added between solves as an
+//! activation literal is retired), each switch on and off, rephasing and switching modes every
+//! few conflicts, random decisions often.
 
 use proptest::prelude::*;
 
@@ -37,6 +38,8 @@ struct Switches {
     /// meet them), with random values or saved phases.
     random_decision_permille: u64,
     random_decision_phases: bool,
+    /// The VSIDS decay ramps up (the tenth change).
+    vsids_decay_ramp: bool,
 }
 
 fn switches() -> impl Strategy<Value = Switches> {
@@ -50,6 +53,8 @@ fn switches() -> impl Strategy<Value = Switches> {
         any::<bool>(),
         prop_oneof![Just(0u64), 100u64..=1000],
         any::<bool>(),
+        // Drawn last, so that the recorded regression case draws the rest as it did.
+        any::<bool>(),
     )
         .prop_map(
             |(
@@ -61,6 +66,7 @@ fn switches() -> impl Strategy<Value = Switches> {
                 vivify,
                 random_decision_permille,
                 random_decision_phases,
+                vsids_decay_ramp,
             )| {
                 Switches {
                     throttled,
@@ -72,6 +78,7 @@ fn switches() -> impl Strategy<Value = Switches> {
                     vivify,
                     random_decision_permille,
                     random_decision_phases,
+                    vsids_decay_ramp,
                 }
             },
         )
@@ -89,6 +96,7 @@ fn solver<'a>(switches: Switches) -> Solver<'a> {
     update.mode_switch_interval = Some(switches.mode_switch_interval);
     update.random_decision_permille = Some(switches.random_decision_permille);
     update.random_decision_phases = Some(switches.random_decision_phases);
+    update.vsids_decay_ramp = Some(switches.vsids_decay_ramp);
     if switches.vivify {
         update.vivify_learnt_clauses = Some(true);
         update.vivify_effort = Some(100_000);

@@ -149,6 +149,9 @@ pub struct Tuning {
     pub random_decision_permille: u64,
     /// Random decisions take a random value instead of the variable's saved phase.
     pub random_decision_phases: bool,
+    /// The VSIDS decay rises from 0.8 to varisat's 0.95 over the first 75,000 conflicts, as in
+    /// Glucose (the tenth change of `vendor/varisat/PATCHES.md`).
+    pub vsids_decay_ramp: bool,
 }
 
 /// The embedded default: varisat, pure Rust.
@@ -232,6 +235,7 @@ impl Varisat {
         update.shrink_learnt_clauses = Some(tuning.shrink_learnt_clauses);
         update.random_decision_permille = Some(tuning.random_decision_permille);
         update.random_decision_phases = Some(tuning.random_decision_phases);
+        update.vsids_decay_ramp = Some(tuning.vsids_decay_ramp);
         // varisat refuses only values out of range: a nonzero interval is in range, and so is
         // a frequency up to 1000 in a thousand.
         s.solver
@@ -517,6 +521,7 @@ pub(crate) mod tests {
             shrink_learnt_clauses: true,
             random_decision_permille: 1000,
             random_decision_phases: true,
+            vsids_decay_ramp: true,
         };
         let refuted = pigeonhole(7);
         assert!(!Varisat::with_cnf_tuned(&refuted, harsh).solve(&[]).unwrap());

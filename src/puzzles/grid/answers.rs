@@ -41,6 +41,7 @@ pub const GRID_TUNING: Tuning = Tuning {
     shrink_learnt_clauses: true,
     random_decision_permille: 20,
     random_decision_phases: true,
+    vsids_decay_ramp: false,
 };
 
 /// A solver for a grid's solve or count, loaded with `cnf` and searching with [`GRID_TUNING`].

@@ -103,4 +103,10 @@ pub struct SolverConfig {
     ///
     /// [default: false]
     pub random_decision_phases: bool,
+
+    /// The VSIDS decay starts at 0.8 and rises by 0.01 every 5000 conflicts up to
+    /// `vsids_decay` (Glucose's; PATCHES.md).
+    ///
+    /// [default: false]
+    pub vsids_decay_ramp: bool,
 }

@@ -146,6 +146,7 @@ pub fn config_changed(
         .set_throttled(config.throttle_unit_simplify);
     ctx.part_mut(SimplifyScheduleP).set_in_place(config.unit_simplify_in_place);
     ctx.part_mut(VsidsP).set_decay(config.vsids_decay);
+    ctx.part_mut(VsidsP).configure_decay_ramp(config.vsids_decay_ramp);
     // satpuz: the defaults (none) are `Vsids::default`'s, so a solver never configured needs
     // no call here (PATCHES.md, the ninth change).
     ctx.part_mut(VsidsP).configure_random_decisions(

@@ -18,6 +18,13 @@ use varisat_formula::Var;
 
 use crate::config::SolverConfig;
 
+/// satpuz: the decay a ramping decay starts at (`vsids_decay_ramp`).
+const RAMP_START: f32 = 0.8;
+/// satpuz: how much a ramping decay rises at a time.
+const RAMP_STEP: f32 = 0.01;
+/// satpuz: conflicts between two rises of a ramping decay.
+const RAMP_CONFLICTS: u64 = 5000;
+
 /// The VSIDS branching heuristic.
 ///
 /// As an optimization instead of decaying all activities each conflict, the bump value is divided
@@ -49,6 +56,12 @@ pub struct Vsids {
     /// satpuz: xorshift64 state of the random decisions; a fixed seed keeps searches
     /// reproducible.
     random_state: u64,
+    /// satpuz: the decay factor the ramp rises to (`vsids_decay`), if the decay ramps.
+    ramp_target: Option<f32>,
+    /// satpuz: the decay factor now, while it ramps.
+    ramp_decay: f32,
+    /// satpuz: conflicts since the decay last rose.
+    ramp_conflicts: u64,
 }
 
 impl Default for Vsids {
@@ -65,6 +78,9 @@ impl Default for Vsids {
             random_phases: false,
             // MiniSat's default random seed.
             random_state: 91_648_253,
+            ramp_target: None,
+            ramp_decay: 0.0,
+            ramp_conflicts: 0,
         }
     }
 }
@@ -151,6 +167,22 @@ impl Vsids {
         self.inv_decay = 1.0 / decay;
     }
 
+    /// satpuz: with `ramp`, the decay starts at [`RAMP_START`] (or the set decay, if lower) and
+    /// rises by [`RAMP_STEP`] every [`RAMP_CONFLICTS`] conflicts up to the set decay, as in
+    /// Glucose: early conflicts, on a formula the search knows little of, are soon forgotten.
+    /// Call after [`Vsids::set_decay`].
+    pub fn configure_decay_ramp(&mut self, ramp: bool) {
+        let target = 1.0 / self.inv_decay;
+        if ramp {
+            self.ramp_target = Some(target);
+            self.ramp_decay = target.min(RAMP_START);
+            self.ramp_conflicts = 0;
+            self.inv_decay = 1.0 / self.ramp_decay;
+        } else if let Some(target) = self.ramp_target.take() {
+            self.inv_decay = 1.0 / target;
+        }
+    }
+
     /// Bump a variable by increasing its activity.
     pub fn bump(&mut self, var: Var) {
         let rescale = {
@@ -168,6 +200,17 @@ impl Vsids {
 
     /// Decay all variable activities.
     pub fn decay(&mut self) {
+        if let Some(target) = self.ramp_target {
+            self.ramp_conflicts += 1;
+            if self.ramp_conflicts == RAMP_CONFLICTS {
+                self.ramp_conflicts = 0;
+                self.ramp_decay = (self.ramp_decay + RAMP_STEP).min(target);
+                self.inv_decay = 1.0 / self.ramp_decay;
+                if self.ramp_decay >= target {
+                    self.ramp_target = None;
+                }
+            }
+        }
         self.bump *= self.inv_decay;
         if self.bump >= Self::rescale_limit() {
             self.rescale();
@@ -368,6 +411,31 @@ mod tests {
             assert_eq!(vsids.activity[2].0, vsids.activity[1].0 * 2.0);
             assert_eq!(vsids.activity[3].0, vsids.activity[1].0 * 3.0);
         }
+    }
+
+    #[test]
+    fn a_ramping_decay_rises_to_the_set_decay_and_stays() {
+        let mut vsids = Vsids::default();
+        vsids.set_decay(0.95);
+        vsids.configure_decay_ramp(true);
+        let decay = |vsids: &Vsids| 1.0 / vsids.inv_decay;
+        assert!((decay(&vsids) - 0.8).abs() < 1e-6);
+        for _ in 0..RAMP_CONFLICTS - 1 {
+            vsids.decay();
+        }
+        assert!((decay(&vsids) - 0.8).abs() < 1e-6, "not before {RAMP_CONFLICTS}");
+        vsids.decay();
+        assert!((decay(&vsids) - 0.81).abs() < 1e-6);
+        for _ in 0..20 * RAMP_CONFLICTS {
+            vsids.decay();
+        }
+        assert!((decay(&vsids) - 0.95).abs() < 1e-6, "up to the set decay, no further");
+        vsids.configure_decay_ramp(true);
+        vsids.configure_decay_ramp(false);
+        assert!((decay(&vsids) - 0.95).abs() < 1e-6, "off: the set decay");
+        vsids.set_decay(0.7);
+        vsids.configure_decay_ramp(true);
+        assert!((decay(&vsids) - 0.7).abs() < 1e-6, "a set decay below the start: no ramp");
     }
 
     #[test]
