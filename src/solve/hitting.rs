@@ -78,6 +78,9 @@ impl Stepper {
         let mut nodes = 0;
         let mut size = from;
         while size <= most {
+            // No activation literal is in use between proposals, and thousands of solves
+            // may pass without one: the session's learned clauses are shed here too.
+            self.renew_session_if_crowded();
             // A fact whose correction sets some set of at most `size` clues hits.
             let mut proposal = None;
             for j in 0..facts.len() {

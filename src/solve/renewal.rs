@@ -20,6 +20,12 @@ const RETIRE_BATCH: usize = 64;
 /// 10 x 5 grids of seeds 11-20 and 5% less on the 20 x 5 grid of seed 1 (docs/explain.md).
 pub(super) const RENEW_AFTER: u32 = 2;
 
+/// A session is renewed, too, once it has answered this many solves since it began: the
+/// clauses it learned slow every later solve more than they help it (on the 10 x 5 grids
+/// whose hitting-set searches run for thousands of solves without a new activation
+/// literal, 10-15% less time a solve; docs/explain.md).
+pub(super) const RENEW_EVERY_SOLVES: usize = 600;
+
 impl Stepper {
     /// Switches off the clauses under `activation` (never assumed again), in batches of
     /// [`RETIRE_BATCH`].
@@ -33,7 +39,8 @@ impl Stepper {
     }
 
     /// Starts a new session once activation literals (one per wish and batch clause, each
-    /// switched off after use) have made the formula [`RENEW_AFTER`] times its first size: the solver never deletes a variable, and every solve and
+    /// switched off after use) have made the formula [`RENEW_AFTER`] times its first size,
+    /// or after [`RENEW_EVERY_SOLVES`] solves: the solver never deletes a variable, and every solve and
     /// answer costs time in proportion to all of them (a quarter of a 20 x 5 grid's time
     /// went on reading answers without it). Called only where no activation literal is in use. The
     /// new session encodes the same model in the same order, so every literal (a value's, a
@@ -42,9 +49,12 @@ impl Stepper {
     /// activation literal a step and is never crowded.)
     pub(super) fn renew_session_if_crowded(&mut self) {
         let vars = self.session.formula().cnf().num_vars();
-        if vars <= self.base_vars.saturating_mul(self.renew_after) {
+        if vars <= self.base_vars.saturating_mul(self.renew_after)
+            && self.solves <= self.renewed_at + RENEW_EVERY_SOLVES
+        {
             return;
         }
+        self.renewed_at = self.solves;
         let (session, lits) = fresh_session(&self.model, &self.clue_range, self.opts);
         debug_assert!(lits == self.lits, "a renewed session keeps every literal");
         self.session = session;

@@ -114,6 +114,8 @@ pub struct Stepper {
     pub(super) opts: EncodeOptions,
     pub(super) base_vars: u32,
     pub(super) renew_after: u32,
+    /// [`Stepper::solves`] when the session was last renewed.
+    pub(super) renewed_at: usize,
 }
 
 impl Stepper {
@@ -175,6 +177,7 @@ impl Stepper {
             opts,
             base_vars,
             renew_after: RENEW_AFTER,
+            renewed_at: 0,
             lits,
             answer,
             known,
