@@ -8,12 +8,13 @@
 //! later one must then be UNSAT (the earlier ones already were), so the cubes together are
 //! the same uniqueness proof as one plain solve. It pays where the eager clues leave the
 //! layout open for long (Hooks 9's GCD lines: 1.26 s of CPU plain, 0.60 to 0.95 s in cubes
-//! over 13 orders of the cubes) and costs where they pin it down early (Hooks #4's run
-//! products: 0.75 s plain, 0.95 to 1.57 s in cubes), so the puzzle's rules choose: see
-//! [`wants_cubes`] and docs/hooks.md.
+//! over 13 orders of the cubes; 11's pentominoes: 0.28 s plain, 0.15 s in cubes) and costs
+//! little elsewhere, so every free layout is searched in cubes ([`wants_cubes`],
+//! docs/hooks.md).
 //!
 //! Where the process may use two cores, two threads share the cubes ([`super::cube_threads`]):
-//! Hooks 9's longest thread then has about two thirds of the search of one solver in turn. The
+//! each of Hooks 9's then spends about four fifths of one solver's CPU in turn, #4's longer
+//! one about two thirds (docs/hooks.md, "Under load"). The
 //! core of each cube refuted (`Cores`) goes to every solver as a
 //! clause, and a later cube that contains one is skipped.
 
