@@ -57,7 +57,12 @@ impl Stepper {
         self.renewed_at = self.solves;
         let (session, lits) = fresh_session(&self.model, &self.clue_range, self.opts);
         debug_assert!(lits == self.lits, "a renewed session keeps every literal");
+        // Renewed within a search's conflict budget (`Stepper::within_budget`): it holds on.
+        let limit = self.session.conflict_limit();
         self.session = session;
+        if limit.is_some() {
+            self.session.limit_conflicts(limit);
+        }
         self.lits = lits;
         self.retired.clear();
         for f in self.known_facts() {

@@ -184,6 +184,12 @@ impl<F: OwnsCnf> Session<F, Varisat> {
         }
         self.per_solve = conflicts.unwrap_or(u64::MAX);
     }
+
+    /// The conflicts each solve may make, as [`Session::limit_conflicts`] last set them (None:
+    /// no limit).
+    pub(crate) fn conflict_limit(&self) -> Option<u64> {
+        (self.budget.is_some() && self.per_solve != u64::MAX).then_some(self.per_solve)
+    }
 }
 
 impl Session<Encoded, Varisat> {
@@ -562,11 +568,15 @@ mod tests {
     fn a_conflict_limit_cuts_a_solve_short_and_the_session_goes_on() {
         // 7 pigeons in 6 holes: thousands of conflicts for varisat.
         let mut session = Session::new(crate::solve::tests::pigeonhole(6));
+        assert_eq!(session.conflict_limit(), None);
         session.limit_conflicts(Some(10));
+        // What a renewed session is given again (`Stepper::renew_session_if_crowded`).
+        assert_eq!(session.conflict_limit(), Some(10));
         assert!(matches!(session.solve(&[]), Err(SolveError::OverBudget)));
         // Each solve gets the limit afresh, and a limit lifted lets the search finish.
         assert!(matches!(session.solve(&[]), Err(SolveError::OverBudget)));
         session.limit_conflicts(None);
+        assert_eq!(session.conflict_limit(), None);
         assert!(!session.solve(&[]).expect("no limit: a verdict"));
         // A question that needs no conflict is answered within any limit.
         let mut easy = Session::new(crate::solve::tests::pigeonhole(1));
