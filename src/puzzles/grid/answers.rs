@@ -34,17 +34,16 @@ const WALK_BYTES: usize = 1 << 22;
 /// `benches/grid_scale.rs` keeps the unshrunk route to compare). Two decisions in a hundred are
 /// random, on a random value: a fully minimal grid's count has a heavy tail in the clue order,
 /// and random decisions cut its worst orders (by 8x on some files), for 10-35% more on the
-/// hardest (docs/performance.md). The VSIDS decay ramps up from 0.8 over the first 75,000
-/// conflicts: the hardest fully minimal grids (300,000 conflicts and more) mostly need fewer
-/// conflicts (up to a fifth), for 10-20% more time on small counts (docs/performance.md). Not for Hooks, whose #4
-/// gets slower with random decisions. The generator keeps varisat's defaults, so that its
+/// hardest (docs/performance.md). Not for Hooks, whose #4 gets slower with random decisions.
+/// The ramping VSIDS decay stays off: it cut the hardest tuning files' conflicts by up to a
+/// fifth but lost on grids drawn after it was chosen (docs/performance.md). The generator keeps varisat's defaults, so that its
 /// puzzles stay the same.
 pub const GRID_TUNING: Tuning = Tuning {
     reduce_locals_interval: std::num::NonZeroU64::new(2000).unwrap(),
     shrink_learnt_clauses: true,
     random_decision_permille: 20,
     random_decision_phases: true,
-    vsids_decay_ramp: true,
+    vsids_decay_ramp: false,
 };
 
 /// A solver for a grid's solve or count, loaded with `cnf` and searching with [`GRID_TUNING`].
