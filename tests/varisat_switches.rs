@@ -6,7 +6,9 @@
 //! mode switching (decisions take other values, restarts come at other times), the seventh
 //! change's vivification of learnt clauses (`varisat_vivify.rs` tests it where it cuts
 //! clauses), the ninth change's random decisions (other variables decided, on their saved
-//! or a random value), and the tenth change's ramping VSIDS decay (other activities).
+//! or a random value), the tenth change's ramping VSIDS decay (other activities), and
+//! learning-rate branching (other variables decided), on throughout or switched off after the
+//! first model as satpuz's `Branching::LearningRateUntilModel` does.
 //! Verdicts, models, failed assumptions, projected counts and DRAT proofs must not notice:
 //! checked against brute force and against satpuz's own DRAT checker, on formulas where units
 //! arrive at every step (input units, learned units, units added between solves as an
@@ -40,6 +42,27 @@ struct Switches {
     random_decision_phases: bool,
     /// The VSIDS decay ramps up (the tenth change).
     vsids_decay_ramp: bool,
+    /// Learning-rate branching.
+    learning_rate: LearningRate,
+}
+
+/// Whether and how long a solver branches on learning rates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LearningRate {
+    Off,
+    On,
+    /// On until a solve finds a model, then off (VSIDS takes over the same solver).
+    UntilModel,
+}
+
+/// After a solve: the switch off if it was on until a model and the solve found one.
+fn after_solve(solver: &mut Solver, switches: &mut Switches, sat: bool) {
+    if sat && switches.learning_rate == LearningRate::UntilModel {
+        switches.learning_rate = LearningRate::Off;
+        let mut update = SolverConfigUpdate::new();
+        update.learning_rate_branching = Some(false);
+        solver.config(&update).expect("a switch is in range");
+    }
 }
 
 fn switches() -> impl Strategy<Value = Switches> {
@@ -55,6 +78,11 @@ fn switches() -> impl Strategy<Value = Switches> {
         any::<bool>(),
         // Drawn last, so that the recorded regression case draws the rest as it did.
         any::<bool>(),
+        prop_oneof![
+            Just(LearningRate::Off),
+            Just(LearningRate::On),
+            Just(LearningRate::UntilModel)
+        ],
     )
         .prop_map(
             |(
@@ -67,6 +95,7 @@ fn switches() -> impl Strategy<Value = Switches> {
                 random_decision_permille,
                 random_decision_phases,
                 vsids_decay_ramp,
+                learning_rate,
             )| {
                 Switches {
                     throttled,
@@ -79,6 +108,7 @@ fn switches() -> impl Strategy<Value = Switches> {
                     random_decision_permille,
                     random_decision_phases,
                     vsids_decay_ramp,
+                    learning_rate,
                 }
             },
         )
@@ -97,6 +127,7 @@ fn solver<'a>(switches: Switches) -> Solver<'a> {
     update.random_decision_permille = Some(switches.random_decision_permille);
     update.random_decision_phases = Some(switches.random_decision_phases);
     update.vsids_decay_ramp = Some(switches.vsids_decay_ramp);
+    update.learning_rate_branching = Some(switches.learning_rate != LearningRate::Off);
     if switches.vivify {
         update.vivify_learnt_clauses = Some(true);
         update.vivify_effort = Some(100_000);
@@ -152,6 +183,7 @@ proptest! {
         (vars, steps) in steps(),
         switches in switches(),
     ) {
+        let mut switches = switches;
         let mut solver = solver(switches);
         let mut clauses: Vec<Vec<i32>> = Vec::new();
         for (added, assumptions) in steps {
@@ -163,6 +195,7 @@ proptest! {
             let assumed: Vec<varisat::Lit> = assumptions.iter().map(|&l| varisat_lit(l)).collect();
             solver.assume(&assumed);
             let sat = solver.solve().expect("no proof, no interrupt");
+            after_solve(&mut solver, &mut switches, sat);
             prop_assert_eq!(sat, brute_force_sat(vars, &clauses, &assumptions));
             if sat {
                 let model = solver.model().expect("a model after SAT");
@@ -184,6 +217,7 @@ proptest! {
         projected_mask in 1u32..256,
         switches in switches(),
     ) {
+        let mut switches = switches;
         let mut solver = solver(switches);
         for c in &clauses {
             let lits: Vec<varisat::Lit> = c.iter().map(|&l| varisat_lit(l)).collect();
@@ -196,6 +230,7 @@ proptest! {
         solver.start_projected_enumeration(&vars);
         let mut found = std::collections::BTreeSet::new();
         while solver.solve().expect("no proof, no interrupt") {
+            after_solve(&mut solver, &mut switches, true);
             let key: Vec<bool> = vars.iter().map(|&v| solver.model_value(v) == Some(true)).collect();
             prop_assert!(found.insert(key), "a projection found twice");
         }

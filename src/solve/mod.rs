@@ -152,6 +152,21 @@ pub struct Tuning {
     /// The VSIDS decay rises from 0.8 to varisat's 0.95 over the first 75,000 conflicts, as in
     /// Glucose (the tenth change of `vendor/varisat/PATCHES.md`).
     pub vsids_decay_ramp: bool,
+    /// How decisions pick their variable (`vendor/varisat/PATCHES.md`, learning-rate branching).
+    pub branching: Branching,
+}
+
+/// How varisat picks a decision's variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Branching {
+    /// The most active variable (VSIDS), varisat's default.
+    Vsids,
+    /// The variable of the highest learning rate (LRB) until a solve finds a model, VSIDS from
+    /// then on: learning rates are known to find models sooner, and a count's solves after its
+    /// first answer mostly refute.
+    LearningRateUntilModel,
+    /// The variable of the highest learning rate, in every solve.
+    LearningRate,
 }
 
 /// The embedded default: varisat, pure Rust.
@@ -160,6 +175,8 @@ pub struct Varisat {
     buf: Vec<varisat::Lit>,
     /// Some solve had assumptions (a later solve without must clear them).
     assumed: bool,
+    /// Learning-rate branching is on until a solve finds a model ([`Branching`]).
+    vsids_after_model: bool,
 }
 
 impl Default for Varisat {
@@ -176,6 +193,7 @@ impl Varisat {
             solver: bounded_varisat(),
             buf: Vec::new(),
             assumed: false,
+            vsids_after_model: false,
         }
     }
 
@@ -236,6 +254,8 @@ impl Varisat {
         update.random_decision_permille = Some(tuning.random_decision_permille);
         update.random_decision_phases = Some(tuning.random_decision_phases);
         update.vsids_decay_ramp = Some(tuning.vsids_decay_ramp);
+        update.learning_rate_branching = Some(tuning.branching != Branching::Vsids);
+        s.vsids_after_model = tuning.branching == Branching::LearningRateUntilModel;
         // varisat refuses only values out of range: a nonzero interval is in range, and so is
         // a frequency up to 1000 in a thousand.
         s.solver
@@ -345,6 +365,15 @@ impl Backend for Varisat {
         let start = std::time::Instant::now();
         let verdict = self.solve_unrecorded();
         stats::record(start, verdict.as_ref().ok().copied());
+        if self.vsids_after_model && matches!(verdict, Ok(true)) {
+            self.vsids_after_model = false;
+            let mut update = varisat::config::SolverConfigUpdate::new();
+            update.learning_rate_branching = Some(false);
+            // A switch has no range for varisat to refuse.
+            self.solver
+                .config(&update)
+                .expect("a switch is in varisat's range");
+        }
         verdict
     }
 
@@ -522,6 +551,7 @@ pub(crate) mod tests {
             random_decision_permille: 1000,
             random_decision_phases: true,
             vsids_decay_ramp: true,
+            branching: Branching::LearningRateUntilModel,
         };
         let refuted = pigeonhole(7);
         assert!(!Varisat::with_cnf_tuned(&refuted, harsh).solve(&[]).unwrap());

@@ -20,7 +20,7 @@ use super::GridModel;
 use crate::cnf::Cnf;
 use crate::model::{Constraint, Encoded, holds};
 use crate::solve::stop::{Enumerated, Stop};
-use crate::solve::{Backend, SolveError, Tuning, Varisat};
+use crate::solve::{Backend, Branching, SolveError, Tuning, Varisat};
 
 /// Answers kept on the depth-first walk of swaps, at most (whatever the grid's size, the walk
 /// holds at most this many bytes of answers). An answer met when the walk is this deep is
@@ -44,6 +44,7 @@ pub const GRID_TUNING: Tuning = Tuning {
     random_decision_permille: 20,
     random_decision_phases: true,
     vsids_decay_ramp: false,
+    branching: Branching::Vsids,
 };
 
 /// A solver for a grid's solve or count, loaded with `cnf` and searching with [`GRID_TUNING`].

@@ -217,7 +217,18 @@ pub fn analyze_conflict<'a>(
         }
     }
 
-    ctx.part_mut(VsidsP).decay();
+    // satpuz: learning-rate branching also counts the variables of the reasons of the learnt
+    // clause's literals (MapleCOMSPS's reason side rate; PATCHES.md).
+    let (vsids, ctx) = ctx.split_part_mut(VsidsP);
+    if let Some(lr) = vsids.learning_rate_mut() {
+        lr.begin_reason_side(analyze.clause.iter().map(|lit| lit.var()));
+        for lit in analyze.clause.iter() {
+            for reason_lit in ctx.part(ImplGraphP).reason(lit.var()).lits(&lit_ctx) {
+                lr.reason_side(reason_lit.var());
+            }
+        }
+    }
+    vsids.decay();
 
     backtrack_to
 }

@@ -109,4 +109,12 @@ pub struct SolverConfig {
     ///
     /// [default: false]
     pub vsids_decay_ramp: bool,
+
+    /// Decide the variable of the highest learning rate instead of the most active one
+    /// (learning-rate branching, LRB: the share of the conflicts while a variable was assigned
+    /// whose analysis it took part in, averaged; Liang et al., SAT 2016; PATCHES.md). Switched
+    /// off between solves, VSIDS takes over with activities kept up to date all along.
+    ///
+    /// [default: false]
+    pub learning_rate_branching: bool,
 }

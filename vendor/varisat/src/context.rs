@@ -153,6 +153,8 @@ pub fn config_changed(
         config.random_decision_permille,
         config.random_decision_phases,
     );
+    ctx.part_mut(VsidsP)
+        .configure_learning_rate(config.learning_rate_branching);
     ctx.part_mut(ClauseActivityP)
         .set_decay(config.clause_activity_decay);
 }

@@ -2,13 +2,14 @@
 
 use partial_ref::{partial, PartialRef};
 
-use varisat_formula::Var;
+use varisat_formula::{Lit, Var};
 
 use crate::{
     context::{parts::*, Context},
     prop::{enqueue_assignment, Reason},
 };
 
+pub mod learning_rate;
 pub mod phases;
 pub mod vsids;
 
@@ -33,7 +34,7 @@ pub fn make_decision(
         .filter(|&(var, _)| ctx.part(AssignmentP).var_value(var).is_none());
     let chosen = random.or_else(|| {
         vsids
-            .find(|&var| ctx.part(AssignmentP).var_value(var).is_none())
+            .next_free(|var| ctx.part(AssignmentP).var_value(var).is_none())
             .map(|var| (var, None))
     });
     if let Some((decision_var, phase)) = chosen {
@@ -48,6 +49,13 @@ pub fn make_decision(
     } else {
         false
     }
+}
+
+/// satpuz: a backtrack unassigns `lits`, assigned at trail heights from `start` up (the
+/// learning-rate scores are updated then; PATCHES.md).
+pub fn unassign(mut ctx: partial!(Context, mut VsidsP), lits: &[Lit], start: usize) {
+    ctx.part_mut(VsidsP)
+        .unassign(lits.iter().map(|lit| lit.var()), start);
 }
 
 /// Make a variable available for decisions.

@@ -18,6 +18,8 @@ use varisat_formula::Var;
 
 use crate::config::SolverConfig;
 
+use super::learning_rate::LearningRate;
+
 /// satpuz: the decay a ramping decay starts at (`vsids_decay_ramp`).
 const RAMP_START: f32 = 0.8;
 /// satpuz: how much a ramping decay rises at a time.
@@ -62,6 +64,9 @@ pub struct Vsids {
     ramp_decay: f32,
     /// satpuz: conflicts since the decay last rose.
     ramp_conflicts: u64,
+    /// satpuz: with learning-rate branching, its scores, which then order the heap; the
+    /// activities above are still bumped and decayed, ready for when it is switched off.
+    learning_rate: Option<LearningRate>,
 }
 
 impl Default for Vsids {
@@ -81,6 +86,7 @@ impl Default for Vsids {
             ramp_target: None,
             ramp_decay: 0.0,
             ramp_conflicts: 0,
+            learning_rate: None,
         }
     }
 }
@@ -91,6 +97,9 @@ impl Vsids {
         self.activity.resize(count, OrderedFloat(0.0));
         self.position.resize(count, None);
         self.priority.resize(count, false);
+        if let Some(lr) = &mut self.learning_rate {
+            lr.set_var_count(count);
+        }
     }
 
     /// Variables this knows of.
@@ -98,9 +107,80 @@ impl Vsids {
         self.priority.len()
     }
 
-    /// The heap's order: prioritized variables first, then by activity.
-    fn key(&self, var: Var) -> (bool, OrderedFloat<f32>) {
-        (self.priority[var.index()], self.activity[var.index()])
+    /// The heap's order: prioritized variables first, then by activity (or learning-rate
+    /// score).
+    fn key(&self, var: Var) -> (bool, OrderedFloat<f64>) {
+        let score = match &self.learning_rate {
+            Some(lr) => lr.score(var),
+            None => f64::from(self.activity[var.index()].0),
+        };
+        (self.priority[var.index()], OrderedFloat(score))
+    }
+
+    /// satpuz: switches learning-rate branching on (scores from zero, if it was off) or off
+    /// (VSIDS's activities order the heap again).
+    pub fn configure_learning_rate(&mut self, on: bool) {
+        if on == self.learning_rate.is_some() {
+            return;
+        }
+        self.learning_rate = on.then(|| LearningRate::new(self.var_count()));
+        for pos in (0..self.heap.len()).rev() {
+            self.sift_down(pos);
+        }
+    }
+
+    /// satpuz: learning-rate branching is on.
+    pub fn learning_rate_mut(&mut self) -> Option<&mut LearningRate> {
+        self.learning_rate.as_mut()
+    }
+
+    /// satpuz: a backtrack unassigns `vars`, assigned at trail heights from `start` up, in
+    /// order: with learning-rate branching their scores are updated (before
+    /// [`Vsids::make_available`] puts them back).
+    pub fn unassign(&mut self, vars: impl Iterator<Item = Var>, start: usize) {
+        let Some(lr) = &mut self.learning_rate else {
+            return;
+        };
+        lr.begin_backtrack(start);
+        for (height, var) in (start..).zip(vars) {
+            if let Some(lr) = &mut self.learning_rate {
+                lr.unassign(var, height);
+            }
+            self.reposition(var);
+        }
+        if let Some(lr) = &mut self.learning_rate {
+            lr.end_backtrack(start);
+        }
+    }
+
+    /// Restores the heap's order around `var`, whose key changed, if it is in the heap.
+    fn reposition(&mut self, var: Var) {
+        if let Some(pos) = self.position[var.index()] {
+            self.sift_up(pos);
+            if let Some(pos) = self.position[var.index()] {
+                self.sift_down(pos);
+            }
+        }
+    }
+
+    /// satpuz: the first variable of the heap that `is_free`, taken off the heap (the
+    /// variables before it too). With learning-rate branching, the top's score first catches
+    /// up with the conflicts it stood unassigned, which may sink it.
+    pub fn next_free(&mut self, is_free: impl Fn(Var) -> bool) -> Option<Var> {
+        loop {
+            let &top = self.heap.first()?;
+            if !is_free(top) {
+                self.next();
+                continue;
+            }
+            if let Some(lr) = &mut self.learning_rate {
+                if lr.catch_up(top) {
+                    self.sift_down(0);
+                    continue;
+                }
+            }
+            return self.next();
+        }
     }
 
     /// satpuz: whether `var` is decided before every variable without priority.
@@ -185,6 +265,15 @@ impl Vsids {
 
     /// Bump a variable by increasing its activity.
     pub fn bump(&mut self, var: Var) {
+        if let Some(lr) = &mut self.learning_rate {
+            // satpuz: the activity still counts, for when VSIDS orders the heap again.
+            lr.participated(var);
+            self.activity[var.index()].0 += self.bump;
+            if self.activity[var.index()].0 >= Self::rescale_limit() {
+                self.rescale();
+            }
+            return;
+        }
         let rescale = {
             let value = &mut self.activity[var.index()];
             value.0 += self.bump;
@@ -211,6 +300,9 @@ impl Vsids {
                 }
             }
         }
+        if let Some(lr) = &mut self.learning_rate {
+            lr.conflict();
+        }
         self.bump *= self.inv_decay;
         if self.bump >= Self::rescale_limit() {
             self.rescale();
@@ -232,6 +324,9 @@ impl Vsids {
     pub fn reset(&mut self, var: Var) {
         assert!(self.position[var.index()].is_none());
         self.activity[var.index()] = OrderedFloat(0.0);
+        if let Some(lr) = &mut self.learning_rate {
+            lr.reset(var);
+        }
     }
 
     /// Remove a variable from the heap if present.

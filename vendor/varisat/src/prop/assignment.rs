@@ -5,7 +5,7 @@ use varisat_formula::{lit::LitIdx, Lit, Var};
 
 use crate::{
     context::{parts::*, Context},
-    decision::{make_available, phases::Phases},
+    decision::{make_available, phases::Phases, unassign},
 };
 
 use super::Reason;
@@ -258,6 +258,8 @@ pub fn backtrack(
     trail.decisions.truncate(level);
 
     let trail_end = &trail.trail[new_trail_len..];
+    // satpuz: learning-rate branching scores the variables as they are unassigned.
+    unassign(ctx.borrow(), trail_end, trail.units_removed + new_trail_len);
     for &lit in trail_end {
         make_available(ctx.borrow(), lit.var());
         let var_assignment = &mut assignment.assignment[lit.index()];
@@ -282,7 +284,9 @@ pub fn backtrack_keeping_phases(
     let new_trail_len = trail.decisions[level] as usize;
     trail.queue_head_pos = new_trail_len;
     trail.decisions.truncate(level);
-    for &lit in &trail.trail[new_trail_len..] {
+    let trail_end = &trail.trail[new_trail_len..];
+    unassign(ctx.borrow(), trail_end, trail.units_removed + new_trail_len);
+    for &lit in trail_end {
         make_available(ctx.borrow(), lit.var());
         assignment.assignment[lit.index()] = None;
     }
