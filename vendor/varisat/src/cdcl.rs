@@ -2,6 +2,7 @@
 
 use partial_ref::{partial, PartialRef};
 
+use varisat_formula::Lit;
 use varisat_internal_proof::ProofStep;
 
 use crate::{
@@ -113,8 +114,12 @@ pub fn conflict_step<'a>(
             learned_unit(ctx.borrow(), clause[0]);
             return None;
         }
-        1 => Reason::Unit,
+        1 => {
+            export_learnt(ctx.borrow(), clause, 1);
+            Reason::Unit
+        }
         2 => {
+            export_learnt(ctx.borrow(), clause, 1);
             ctx.part_mut(BinaryClausesP)
                 .add_binary_clause([clause[0], clause[1]]);
             Reason::Binary([clause[1]])
@@ -122,6 +127,7 @@ pub fn conflict_step<'a>(
         _ => {
             let header = assess_learned_clause(ctx.borrow(), clause);
             glue = header.glue();
+            export_learnt(ctx.borrow(), clause, glue);
             let cref = db::add_clause(ctx.borrow(), header, clause);
             Reason::Long(cref)
         }
@@ -129,6 +135,35 @@ pub fn conflict_step<'a>(
 
     enqueue_assignment(ctx.borrow(), clause[0], reason);
     Some(glue)
+}
+
+/// satpuz: keeps a copy of a learnt clause for the user (`Solver::take_exported_clauses`) if it
+/// is short enough or its glue low enough (`SolverConfig::export_learnt_max_len` and
+/// `export_learnt_max_glue`), mapped to user variables now, before unit simplification may
+/// recycle its solver variables.
+fn export_learnt(
+    mut ctx: partial!(Context, mut SolverStateP, VariablesP),
+    clause: &[Lit],
+    glue: usize,
+) {
+    let state = ctx.part(SolverStateP);
+    let glue_low = state.export_learnt_max_glue != 0 && glue <= state.export_learnt_max_glue;
+    if clause.len() > state.export_learnt_max_len && !glue_low {
+        return;
+    }
+    let variables = ctx.part(VariablesP);
+    let user: Option<Vec<Lit>> = clause
+        .iter()
+        .map(|&lit| {
+            let global = variables.global_from_solver().get(lit.var())?;
+            let user = variables.user_from_global().get(global)?;
+            Some(user.lit(lit.is_positive()))
+        })
+        .collect();
+    // A clause over a variable the user never named (none in satpuz) is not exported.
+    if let Some(user) = user {
+        ctx.part_mut(SolverStateP).exported_clauses.push(user);
+    }
 }
 
 /// Return type of [`find_conflict`].

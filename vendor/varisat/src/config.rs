@@ -117,4 +117,17 @@ pub struct SolverConfig {
     ///
     /// [default: false]
     pub learning_rate_branching: bool,
+
+    /// Keep a copy of every learnt clause of at most this many literals, in user variables,
+    /// for [`Solver::take_exported_clauses`](crate::Solver::take_exported_clauses) (clause
+    /// sharing between solvers of one formula); 0 keeps none (PATCHES.md).
+    ///
+    /// [default: 0]
+    pub export_learnt_max_len: u64,
+
+    /// Also keep a copy of every learnt clause of at most this glue (the decision levels of its
+    /// literals but the asserting one's, as the clause database counts it); 0 keeps none.
+    ///
+    /// [default: 0]
+    pub export_learnt_max_glue: u64,
 }

@@ -70,6 +70,11 @@ impl<'a> Solver<'a> {
     /// Change the solver configuration.
     pub fn config(&mut self, config_update: &SolverConfigUpdate) -> Result<(), Error> {
         config_update.apply(&mut self.ctx.solver_config)?;
+        // satpuz: read by the conflict step, which does not see the configuration.
+        self.ctx.solver_state.export_learnt_max_len =
+            self.ctx.solver_config.export_learnt_max_len.min(usize::MAX as u64) as usize;
+        self.ctx.solver_state.export_learnt_max_glue =
+            self.ctx.solver_config.export_learnt_max_glue.min(usize::MAX as u64) as usize;
         let mut ctx = self.ctx.into_partial_ref_mut();
         config_changed(ctx.borrow(), config_update);
         Ok(())
@@ -196,6 +201,14 @@ impl<'a> Solver<'a> {
         } else {
             Ok(())
         }
+    }
+
+    /// satpuz: the learnt clauses of at most `export_learnt_max_len` literals or at most
+    /// `export_learnt_max_glue` glue ([`SolverConfig`](crate::config::SolverConfig)) learnt
+    /// since the last call, in user variables, each implied by the clauses added so far
+    /// (PATCHES.md). For clause sharing between solvers of the same formula.
+    pub fn take_exported_clauses(&mut self) -> Vec<Vec<Lit>> {
+        std::mem::take(&mut self.ctx.solver_state.exported_clauses)
     }
 
     /// Assume given literals for future calls to solve.

@@ -27,6 +27,13 @@ pub struct SolverState {
     pub solver_invoked: bool,
     pub state_is_invalid: bool,
     pub solver_error: Option<SolverError>,
+    /// satpuz: learnt clauses up to this length are copied to `exported_clauses`
+    /// (`SolverConfig::export_learnt_max_len`; 0: none).
+    pub export_learnt_max_len: usize,
+    /// satpuz: and learnt clauses of at most this glue (`SolverConfig::export_learnt_max_glue`).
+    pub export_learnt_max_glue: usize,
+    /// satpuz: the learnt clauses copied since the user last took them, in user literals.
+    pub exported_clauses: Vec<Vec<varisat_formula::Lit>>,
 }
 
 impl Default for SolverState {
@@ -37,6 +44,9 @@ impl Default for SolverState {
             solver_invoked: false,
             state_is_invalid: false,
             solver_error: None,
+            export_learnt_max_len: 0,
+            export_learnt_max_glue: 0,
+            exported_clauses: Vec::new(),
         }
     }
 }
