@@ -75,8 +75,16 @@ impl HooksModel {
                 .is_some()
                 .then(|| self.cnf.vars.fresh().pos_lit());
             let limit = Some(2);
-            let listing =
-                list_on_threads(self, act, tiling_act, threads, limit, &stop, &mut || ())?;
+            let listing = list_on_threads(
+                self,
+                act,
+                tiling_act,
+                threads,
+                Sharing::DEFAULT,
+                limit,
+                &stop,
+                &mut || (),
+            )?;
             if listing.stopped.is_some() {
                 return Err(SolveError::Stopped);
             }
@@ -145,7 +153,16 @@ impl HooksModel {
             });
         }
         let act = self.cnf.vars.fresh().pos_lit();
-        let listing = list_on_threads(self, act, None, threads.max(1), limit, stop, tick)?;
+        let listing = list_on_threads(
+            self,
+            act,
+            None,
+            threads.max(1),
+            Sharing::DEFAULT,
+            limit,
+            stop,
+            tick,
+        )?;
         Ok(Enumerated {
             found: listing.found,
             stopped: listing.stopped,
@@ -160,6 +177,34 @@ impl HooksModel {
             .count_until(default_threads(), limit, &stop, &mut || ())?
             .found)
     }
+}
+
+/// What the solvers of a search in cubes on several threads give each other at the cube
+/// boundaries, beside the blocking clauses and cores they always share.
+#[derive(Debug, Clone, Copy)]
+struct Sharing {
+    /// The lazy backends' connectivity cuts and GCD nogoods.
+    cuts: bool,
+    /// Learnt clauses of at most this many literals (0: none).
+    learnt_max_len: u64,
+    /// Learnt clauses of at most this glue (0: none).
+    learnt_max_glue: u64,
+}
+
+impl Sharing {
+    /// What the threads of `solve` and `count` share (docs/hooks.md, "Under load").
+    pub(crate) const DEFAULT: Sharing = Sharing {
+        cuts: true,
+        learnt_max_len: 3,
+        learnt_max_glue: 2,
+    };
+
+    /// Nothing beyond the blocking clauses and cores.
+    const NONE: Sharing = Sharing {
+        cuts: false,
+        learnt_max_len: 0,
+        learnt_max_glue: 0,
+    };
 }
 
 /// A worker listing grids, counted in `running` until it is dropped (the end of its listing,
@@ -180,14 +225,17 @@ impl Drop for StillListing<'_> {
 /// found so far by any thread, so a cube it calls UNSAT holds no grid but those: together, the
 /// cubes cover every assignment, and the grids found are all the grids (or `limit` of them).
 /// `tick` is called on this thread once per distinct grid, as the threads find them; the
-/// threads end, with what was found, when `stop` says so. With `tiling_act` (a fresh guard)
+/// threads end, with what was found, when `stop` says so. At the cube boundaries the solvers
+/// also give each other what `sharing` names. With `tiling_act` (a fresh guard)
 /// and one grid found, the thread that found it counts the grid's tilings on its solver once
 /// every thread has ended.
+#[allow(clippy::too_many_arguments)]
 fn list_on_threads(
     model: &HooksModel,
     act: Lit,
     tiling_act: Option<Lit>,
     threads: usize,
+    sharing: Sharing,
     limit: Option<u64>,
     stop: &Stop,
     tick: &mut dyn FnMut(),
@@ -207,6 +255,11 @@ fn list_on_threads(
     let tilings: Mutex<Option<usize>> = Mutex::new(None);
     let cores: Mutex<Cores> = Mutex::new(Cores::default());
     let stopped: Mutex<Option<StopReason>> = Mutex::new(None);
+    // What one solver learns that the others may use, each clause with the worker that sent
+    // it: its lazy cuts and nogoods, and its short learnt clauses (`Sharing`).
+    let shared: Mutex<Vec<(usize, Vec<Lit>)>> = Mutex::new(Vec::new());
+    // One thread has no one to share with.
+    let sharing = if threads >= 2 { sharing } else { Sharing::NONE };
     let at_limit = |found: usize| limit.is_some_and(|l| found as u64 >= l);
     let halt = |reason: StopReason| {
         stopped
@@ -220,8 +273,13 @@ fn list_on_threads(
         // Counted out when this worker's listing ends, by a panic too.
         let listing = StillListing(&running);
         let mut backend = model.backend(hooks_solver(&model.cnf));
+        backend
+            .inner
+            .export_learnt(sharing.learnt_max_len, sharing.learnt_max_glue);
         let mut blocked = 0;
         let mut cored = 0;
+        let mut cuts_sent = 0;
+        let mut taken = 0;
         let mut run = || -> Result<(), SolveError> {
             while !enough.load(Ordering::SeqCst) {
                 let Some(cube) = model.cubes.get(next_cube.fetch_add(1, Ordering::SeqCst)) else {
@@ -237,6 +295,30 @@ fn list_on_threads(
                 let mut assumptions = cube.clone();
                 assumptions.push(act);
                 loop {
+                    {
+                        // Every clause a solver of this search holds is satisfied by every
+                        // model of the formula whose grid is a solution, unless `act` is true
+                        // and the grid is among those found (blocked): the cuts and nogoods
+                        // hold for every solution, the blocking clauses and cores under `act`
+                        // only exclude grids found, and a learnt clause follows from clauses
+                        // of those kinds. So a clause one solver learns removes nothing from
+                        // another's search but grids already found, and its refuted cubes
+                        // still hold no grid but those.
+                        let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                        if sharing.cuts {
+                            for cut in &backend.cuts[cuts_sent..] {
+                                shared.push((me, cut.clone()));
+                            }
+                            cuts_sent = backend.cuts.len();
+                        }
+                        shared.extend(backend.inner.take_learnt().into_iter().map(|c| (me, c)));
+                        for (sender, clause) in &shared[taken..] {
+                            if *sender != me {
+                                backend.add_clause(clause);
+                            }
+                        }
+                        taken = shared.len();
+                    }
                     {
                         let blocking = blocking.lock().unwrap_or_else(PoisonError::into_inner);
                         for clause in &blocking[blocked..] {
@@ -386,6 +468,7 @@ mod tests {
     use super::*;
     use crate::cnf::ClauseSink;
     use crate::model::EncodeOptions;
+    use crate::puzzles::hooks::HooksPuzzle;
     use crate::puzzles::hooks::cubes::enumerate_in_cubes;
     use crate::puzzles::hooks::cubes::tests::counts_only;
 
@@ -398,6 +481,7 @@ mod tests {
             act,
             None,
             threads,
+            Sharing::DEFAULT,
             Some(2),
             &Stop::default(),
             &mut || (),
@@ -590,6 +674,89 @@ mod tests {
         };
         assert_eq!(model.grid(a), model.grid(b));
         assert_eq!((one.tilings, two.tilings), (Some(1), Some(1)));
+    }
+
+    /// Sharing far more than the default: every learnt clause of up to 8 literals or glue 6.
+    const SHARING_MUCH: Sharing = Sharing {
+        cuts: true,
+        learnt_max_len: 8,
+        learnt_max_glue: 6,
+    };
+
+    /// How many grids two threads list in `model`'s cubes, sharing what `sharing` names.
+    fn count_on_two_threads(model: &mut HooksModel, sharing: Sharing) -> u64 {
+        let act = model.cnf.vars.fresh().pos_lit();
+        let stop = Stop::default();
+        let listing =
+            list_on_threads(model, act, None, 2, sharing, None, &stop, &mut || ()).unwrap();
+        assert_eq!(listing.stopped, None);
+        listing.found
+    }
+
+    /// A free n x n frame with the counts and connectivity (lazy cuts to share), split into
+    /// the eight cubes of three cells' "filled" literals.
+    fn connected_grids_in_eight_cubes(n: usize) -> HooksModel {
+        let mut model = HooksPuzzle::from_json(&format!(
+            r#"{{"name": "connected counts", "n": {n}, "hooks": "free", "hook_digits": "by_size",
+                "rules": ["counts", "connected"], "givens": [], "clues": {{}},
+                "answer_rule": "sum_shaded_i_plus_j_even"}}"#
+        ))
+        .unwrap()
+        .build(EncodeOptions::default());
+        model.cubes = grids_in_eight_cubes(n).cubes;
+        model
+    }
+
+    /// Two threads that share cuts and learnt clauses (the default, and far more) count what
+    /// one solver running the cubes in turn counts, connected grids or not.
+    #[test]
+    fn counts_with_sharing_equal_the_one_solver_count() {
+        for (name, model) in [
+            ("counts 3x3", grids_in_eight_cubes(3)),
+            ("connected 3x3", connected_grids_in_eight_cubes(3)),
+            ("connected 4x4", connected_grids_in_eight_cubes(4)),
+        ] {
+            let mut in_turn = model.clone();
+            let mut backend = in_turn.backend(hooks_solver(&in_turn.cnf));
+            let cubes = in_turn.cubes.clone();
+            let one =
+                enumerate_in_cubes(&mut in_turn.cnf, &mut backend, &cubes, None, |_| {}).unwrap();
+            assert!(one > 10, "{name}: {one} grids");
+            for sharing in [Sharing::NONE, Sharing::DEFAULT, SHARING_MUCH] {
+                let two = count_on_two_threads(&mut model.clone(), sharing);
+                assert_eq!(two, one, "{name}, {sharing:?}");
+            }
+        }
+    }
+
+    /// Sharing far more than the default, two threads still prove Hooks 9's grid (cuts, GCD
+    /// nogoods and learnt clauses shared) and Hooks 11's (its tilings counted after).
+    #[test]
+    fn threads_sharing_much_prove_the_grid_one_solver_proves() {
+        for k in [9, 11] {
+            let p = crate::puzzles::hooks::shipped(k).unwrap().unwrap();
+            let model = p.build(EncodeOptions::default());
+            let one = model.clone().search_unique_on(1).unwrap();
+            let mut two = model.clone();
+            let act = two.cnf.vars.fresh().pos_lit();
+            let tiling_act = two.tiles.is_some().then(|| two.cnf.vars.fresh().pos_lit());
+            let listing = list_on_threads(
+                &two,
+                act,
+                tiling_act,
+                2,
+                SHARING_MUCH,
+                Some(2),
+                &Stop::default(),
+                &mut || (),
+            )
+            .unwrap();
+            let (Verdict::Unique(a), [b]) = (&one.verdict, &listing.first_two[..]) else {
+                panic!("Hooks {k} is unique");
+            };
+            assert_eq!(model.grid(a), model.grid(b), "Hooks {k}");
+            assert_eq!(listing.tilings, one.tilings, "Hooks {k}");
+        }
     }
 
     /// Hooks 9's count in its cubes on two threads is the plain walk's: one grid.
