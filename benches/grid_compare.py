@@ -19,6 +19,10 @@ three counts must agree, or the script stops with an error.
 shuffled by Python's random.Random(SEED), every tool seeing the same order (satpuz a copy of the
 file in a temporary folder): varisat's time on a fully minimal grid moves with the clue order
 (docs/performance.md), so a lever is judged on several orders of each file.
+
+`--against BINARY` times that satpuz in place of the peers (each file and order counted by
+`--satpuz`, then by BINARY; the counts must agree) and ends with each binary's slowest order
+per file and the sum of those: how a varisat lever is judged (docs/performance.md).
 """
 
 import argparse
@@ -254,6 +258,9 @@ def main():
     ap.add_argument("--worst", action="store_true",
                     help="then, per family (the file's folder) and size, satpuz's worst ratio to the "
                          "better peer (needs --satpuz)")
+    ap.add_argument("--against", metavar="BINARY",
+                    help="time this satpuz instead of the peers (needs --satpuz), then each "
+                         "binary's slowest order per file")
     ap.add_argument("--shuffle", metavar="SEED", action="append",
                     help="count each file with its clues shuffled by random.Random(SEED) (`own`: the "
                          "file's order); repeatable, one row per file and order")
@@ -262,6 +269,9 @@ def main():
     scratch = tempfile.TemporaryDirectory(prefix="grid_compare-")
     tools = [("pysat", lambda f, p: timed(pysat_count, p, args.limit, args.cpu)),
              ("cp-sat", lambda f, p: timed(cpsat_count, p, args.limit, args.cpu))]
+    if args.against:
+        against = satpuz_count(args.against, args.cpu)
+        tools = [("against", lambda f, p: against(f, args.limit))]
     if args.satpuz:
         count = satpuz_count(args.satpuz, args.cpu)
         tools.insert(0, ("satpuz", lambda f, p: count(f, args.limit)))
@@ -273,6 +283,7 @@ def main():
     else:
         print(f"{'file':40} {'tool':8} {'solutions':>9} {'median ms':>10}")
     worst = {}
+    slowest = {}  # (file, tool): its slowest order's median
     for f, order in [(f, order) for f in args.files for order in orders]:
         puzzle = shuffled(json.load(open(f)), order)
         path, label = f, f
@@ -289,6 +300,7 @@ def main():
                 counts.add(found)
                 times.append(ms)
             medians.append(statistics.median(times))
+            slowest[(f, name)] = max(slowest.get((f, name), 0.0), medians[-1])
             if not args.markdown:
                 print(f"{label:40} {name:8} {found:>9} {medians[-1]:>10.1f}", flush=True)
         if len(counts) != 1:
@@ -302,6 +314,14 @@ def main():
             cells = " | ".join(f"{m:.1f}" if m < 100 else f"{m:.0f}" for m in medians)
             tail = f" {ratio:.1f}x |" if ratio is not None else ""
             print(f"| {label} | {counts.pop()} | {cells} |{tail}", flush=True)
+    if args.against:
+        print()
+        print(f"| file | slowest order, {args.satpuz} ms | slowest order, {args.against} ms |")
+        print("|---|---:|---:|")
+        for f in args.files:
+            print(f"| {f} | {slowest[(f, 'satpuz')]:.0f} | {slowest[(f, 'against')]:.0f} |")
+        sums = [sum(slowest[(f, name)] for f in args.files) for name in ("satpuz", "against")]
+        print(f"| sum | {sums[0]:.0f} | {sums[1]:.0f} |", flush=True)
     if args.worst and worst:
         print()
         print("| family | positions | files | satpuz ahead of the better peer, worst | worst file |")

@@ -36,8 +36,10 @@ const WALK_BYTES: usize = 1 << 22;
 /// and random decisions cut its worst orders (by 8x on some files), for 10-35% more on the
 /// hardest (docs/performance.md). Not for Hooks, whose #4 gets slower with random decisions.
 /// The ramping VSIDS decay stays off: it cut the hardest tuning files' conflicts by up to a
-/// fifth but lost on grids drawn after it was chosen (docs/performance.md). The generator
-/// keeps varisat's defaults, so that its puzzles stay the same.
+/// fifth but lost on grids drawn after it was chosen (docs/performance.md). Decisions stay on
+/// VSIDS: learning-rate branching until the first answer found the hardest 50 x 5's answer in
+/// fewer conflicts, but its refutation took more and the count lost (docs/performance.md). The
+/// generator keeps varisat's defaults, so that its puzzles stay the same.
 pub const GRID_TUNING: Tuning = Tuning {
     reduce_locals_interval: std::num::NonZeroU64::new(2000).unwrap(),
     shrink_learnt_clauses: true,
