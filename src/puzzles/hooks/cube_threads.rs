@@ -189,14 +189,21 @@ struct Sharing {
     learnt_max_len: u64,
     /// Learnt clauses of at most this glue (0: none).
     learnt_max_glue: u64,
+    /// Learnt units too. A unit a solver is given makes its next call run a unit
+    /// simplification, a pass over every clause (Hooks #4: about 10 ms), and it learns the
+    /// units that matter to it soon enough itself.
+    learnt_units: bool,
 }
 
 impl Sharing {
-    /// What the threads of `solve` and `count` share (docs/hooks.md, "Under load").
+    /// What the threads of `solve` and `count` share: chosen on #4, 9 and 11 among units,
+    /// binaries and ternaries with glue up to 2, the same without units, and up to 8 literals
+    /// or glue 6 with and without units (docs/hooks.md, "Under load").
     pub(crate) const DEFAULT: Sharing = Sharing {
         cuts: true,
-        learnt_max_len: 3,
-        learnt_max_glue: 2,
+        learnt_max_len: 8,
+        learnt_max_glue: 6,
+        learnt_units: false,
     };
 
     /// Nothing beyond the blocking clauses and cores.
@@ -204,6 +211,7 @@ impl Sharing {
         cuts: false,
         learnt_max_len: 0,
         learnt_max_glue: 0,
+        learnt_units: false,
     };
 }
 
@@ -311,7 +319,14 @@ fn list_on_threads(
                             }
                             cuts_sent = backend.cuts.len();
                         }
-                        shared.extend(backend.inner.take_learnt().into_iter().map(|c| (me, c)));
+                        shared.extend(
+                            backend
+                                .inner
+                                .take_learnt()
+                                .into_iter()
+                                .filter(|clause| sharing.learnt_units || clause.len() > 1)
+                                .map(|c| (me, c)),
+                        );
                         for (sender, clause) in &shared[taken..] {
                             if *sender != me {
                                 backend.add_clause(clause);
@@ -676,11 +691,13 @@ mod tests {
         assert_eq!((one.tilings, two.tilings), (Some(1), Some(1)));
     }
 
-    /// Sharing far more than the default: every learnt clause of up to 8 literals or glue 6.
+    /// Sharing more than the default: every learnt clause of up to 12 literals or glue 8,
+    /// units too.
     const SHARING_MUCH: Sharing = Sharing {
         cuts: true,
-        learnt_max_len: 8,
-        learnt_max_glue: 6,
+        learnt_max_len: 12,
+        learnt_max_glue: 8,
+        learnt_units: true,
     };
 
     /// How many grids two threads list in `model`'s cubes, sharing what `sharing` names.
@@ -707,7 +724,7 @@ mod tests {
         model
     }
 
-    /// Two threads that share cuts and learnt clauses (the default, and far more) count what
+    /// Two threads that share cuts and learnt clauses (the default, and more) count what
     /// one solver running the cubes in turn counts, connected grids or not.
     #[test]
     fn counts_with_sharing_equal_the_one_solver_count() {
@@ -729,7 +746,7 @@ mod tests {
         }
     }
 
-    /// Sharing far more than the default, two threads still prove Hooks 9's grid (cuts, GCD
+    /// Sharing more than the default, two threads still prove Hooks 9's grid (cuts, GCD
     /// nogoods and learnt clauses shared) and Hooks 11's (its tilings counted after).
     #[test]
     fn threads_sharing_much_prove_the_grid_one_solver_proves() {
