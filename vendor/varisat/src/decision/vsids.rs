@@ -107,15 +107,6 @@ impl Vsids {
         self.priority.len()
     }
 
-    /// The heap's order: prioritized variables first, then by activity (or learning-rate
-    /// score).
-    fn key(&self, var: Var) -> (bool, OrderedFloat<f64>) {
-        let score = match &self.learning_rate {
-            Some(lr) => lr.score(var),
-            None => f64::from(self.activity[var.index()].0),
-        };
-        (self.priority[var.index()], OrderedFloat(score))
-    }
 
     /// satpuz: switches learning-rate branching on (scores from zero, if it was off) or off
     /// (VSIDS's activities order the heap again).
@@ -362,62 +353,115 @@ impl Vsids {
     }
 
     /// Move a variable closer to the root until the heap property is satisfied.
-    fn sift_up(&mut self, mut pos: usize) {
-        let var = self.heap[pos];
-        loop {
-            if pos == 0 {
-                return;
-            }
-            let parent_pos = (pos - 1) / 2;
-            let parent_var = self.heap[parent_pos];
-            if self.key(parent_var) >= self.key(var) {
-                return;
-            }
-            self.position[var.index()] = Some(parent_pos);
-            self.heap[parent_pos] = var;
-            self.position[parent_var.index()] = Some(pos);
-            self.heap[pos] = parent_var;
-            pos = parent_pos;
+    fn sift_up(&mut self, pos: usize) {
+        // satpuz: one loop per key, so that with learning-rate branching off each comparison
+        // reads the published key without asking which.
+        let Vsids {
+            heap,
+            position,
+            priority,
+            activity,
+            learning_rate,
+            ..
+        } = self;
+        match learning_rate {
+            Some(lr) => sift_up_by(heap, position, pos, |var| {
+                (priority[var.index()], OrderedFloat(lr.score(var)))
+            }),
+            None => sift_up_by(heap, position, pos, |var| {
+                (priority[var.index()], activity[var.index()])
+            }),
         }
     }
 
     /// Move a variable away from the root until the heap property is satisfied.
-    fn sift_down(&mut self, mut pos: usize) {
-        let var = self.heap[pos];
-        loop {
-            let mut largest_pos = pos;
-            let mut largest_var = var;
-
-            let left_pos = pos * 2 + 1;
-            if left_pos < self.heap.len() {
-                let left_var = self.heap[left_pos];
-
-                if self.key(largest_var) < self.key(left_var) {
-                    largest_pos = left_pos;
-                    largest_var = left_var;
-                }
-            }
-
-            let right_pos = pos * 2 + 2;
-            if right_pos < self.heap.len() {
-                let right_var = self.heap[right_pos];
-
-                if self.key(largest_var) < self.key(right_var) {
-                    largest_pos = right_pos;
-                    largest_var = right_var;
-                }
-            }
-
-            if largest_pos == pos {
-                return;
-            }
-
-            self.position[var.index()] = Some(largest_pos);
-            self.heap[largest_pos] = var;
-            self.position[largest_var.index()] = Some(pos);
-            self.heap[pos] = largest_var;
-            pos = largest_pos;
+    fn sift_down(&mut self, pos: usize) {
+        let Vsids {
+            heap,
+            position,
+            priority,
+            activity,
+            learning_rate,
+            ..
+        } = self;
+        match learning_rate {
+            Some(lr) => sift_down_by(heap, position, pos, |var| {
+                (priority[var.index()], OrderedFloat(lr.score(var)))
+            }),
+            None => sift_down_by(heap, position, pos, |var| {
+                (priority[var.index()], activity[var.index()])
+            }),
         }
+    }
+}
+
+/// Move a variable closer to the root until the heap property is satisfied (by `key`:
+/// prioritized variables first, then the higher score).
+fn sift_up_by<K: PartialOrd>(
+    heap: &mut [Var],
+    position: &mut [Option<usize>],
+    mut pos: usize,
+    key: impl Fn(Var) -> K,
+) {
+    let var = heap[pos];
+    loop {
+        if pos == 0 {
+            return;
+        }
+        let parent_pos = (pos - 1) / 2;
+        let parent_var = heap[parent_pos];
+        if key(parent_var) >= key(var) {
+            return;
+        }
+        position[var.index()] = Some(parent_pos);
+        heap[parent_pos] = var;
+        position[parent_var.index()] = Some(pos);
+        heap[pos] = parent_var;
+        pos = parent_pos;
+    }
+}
+
+/// Move a variable away from the root until the heap property is satisfied (by `key`).
+fn sift_down_by<K: PartialOrd>(
+    heap: &mut [Var],
+    position: &mut [Option<usize>],
+    mut pos: usize,
+    key: impl Fn(Var) -> K,
+) {
+    let var = heap[pos];
+    loop {
+        let mut largest_pos = pos;
+        let mut largest_var = var;
+
+        let left_pos = pos * 2 + 1;
+        if left_pos < heap.len() {
+            let left_var = heap[left_pos];
+
+            if key(largest_var) < key(left_var) {
+                largest_pos = left_pos;
+                largest_var = left_var;
+            }
+        }
+
+        let right_pos = pos * 2 + 2;
+        if right_pos < heap.len() {
+            let right_var = heap[right_pos];
+
+            if key(largest_var) < key(right_var) {
+                largest_pos = right_pos;
+                largest_var = right_var;
+            }
+        }
+
+        if largest_pos == pos {
+            return;
+        }
+
+        position[var.index()] = Some(largest_pos);
+        heap[largest_pos] = var;
+        position[largest_var.index()] = Some(pos);
+        heap[pos] = largest_var;
+        pos = largest_pos;
     }
 }
 
