@@ -95,7 +95,7 @@ impl Stepper {
                 self.session.block(&wish);
             }
             self.solves += 1;
-            let answer = match self.session.solve_values(&assumptions) {
+            let answer = match self.session.solve_values_preferring_clues(&assumptions) {
                 Ok(answer) => answer,
                 Err(e) => {
                     cut = Some(e.into());
@@ -182,7 +182,7 @@ impl Stepper {
         let mut assumptions = fixed.to_vec();
         assumptions.push(activation);
         self.solves += 1;
-        let values = self.session.solve_values(&assumptions);
+        let values = self.session.solve_values_preferring_clues(&assumptions);
         // The batch clause is never assumed again: off for good.
         self.retire(activation);
         let Some(values) = values? else {

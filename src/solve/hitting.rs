@@ -128,7 +128,9 @@ impl Stepper {
                 Ok(None)
             } else {
                 self.solves += 1;
-                let verdict = self.within_budget(|s| Ok(s.session.solve_values(&assumptions)?));
+                let verdict = self.within_budget(|s| {
+                    Ok(s.session.solve_values_preferring_clues(&assumptions)?)
+                });
                 if let Ok(None) = verdict {
                     self.record_forcing_core(facts[j]);
                 }
@@ -220,7 +222,7 @@ impl Stepper {
             let mut assumptions = self.session.selectors_of(&trial);
             assumptions.push(not_f);
             self.solves += 1;
-            match self.session.solve_values(&assumptions) {
+            match self.session.solve_values_preferring_clues(&assumptions) {
                 Ok(Some(better)) => {
                     values = better;
                     fresh = true;

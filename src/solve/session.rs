@@ -185,6 +185,16 @@ impl<F: OwnsCnf> Session<F, Varisat> {
         self.per_solve = conflicts.unwrap_or(u64::MAX);
     }
 
+    /// Makes each clue's selector true in the solver's saved phases, so that the next search
+    /// switches on each free clue whose selector it decides (one propagated false stays off,
+    /// and phase saving may turn one false again as the search goes).
+    fn prefer_clues_on(&mut self) {
+        self.flush();
+        for &selector in &self.selectors {
+            self.backend.solver.set_phase(super::to_varisat(selector));
+        }
+    }
+
     /// The conflicts each solve may make, as [`Session::limit_conflicts`] last set them (None:
     /// no limit).
     pub(crate) fn conflict_limit(&self) -> Option<u64> {
@@ -210,6 +220,18 @@ impl Session<Encoded, Varisat> {
             }
         }
         session
+    }
+
+    /// [`Session::solve_values`] with the clues the assumptions leave free preferred on: an
+    /// answer found then meets more of them, so as a known answer it refutes more clue sets
+    /// ([`crate::solve::refuters`]) and a hitting-set search grows it with fewer solves
+    /// ([`crate::solve::hitting`]).
+    pub(crate) fn solve_values_preferring_clues(
+        &mut self,
+        assumptions: &[Lit],
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        self.prefer_clues_on();
+        self.solve_values(assumptions)
     }
 }
 
@@ -586,5 +608,42 @@ mod tests {
                 .solve(&[])
                 .expect("one pigeon too many for one hole, at once")
         );
+    }
+
+    /// What [`Session::solve_values_preferring_clues`] rests on: with one clue assumed on, the
+    /// solver's default phase leaves a grid's other clues switched off; preferred on, the
+    /// selectors the search decides are switched on. (Each solve assumes something, as the
+    /// explanations' do: a solve with no assumptions after a SAT answer gives it again.)
+    #[test]
+    fn an_answer_preferring_clues_switches_them_on() {
+        use crate::puzzles::grid::family::clued;
+        use crate::puzzles::grid::generate::{GridShape, generate};
+        let shape = GridShape {
+            positions: 5,
+            categories: 5,
+        };
+        let c = clued(&generate(shape, 1).expect("generates").puzzle).expect("builds");
+        let mut session = Session::of_clues(&c.model, &c.clues, EncodeOptions::default());
+        let on = |session: &Session| {
+            let model = session.model();
+            session
+                .selectors
+                .iter()
+                .filter(|s| model[s.var().idx()] != s.is_neg())
+                .count()
+        };
+        let clues = session.clue_count();
+        assert!(clues >= 10, "{clues} clues");
+        let first = [session.selector(0)];
+        assert!(session.solve_values(&first).expect("solves").is_some());
+        assert_eq!(on(&session), 1, "the default phase: every free clue off");
+        assert!(
+            session
+                .solve_values_preferring_clues(&first)
+                .expect("solves")
+                .is_some()
+        );
+        let preferred = on(&session);
+        assert!(preferred > 1, "{preferred} of {clues} clues on");
     }
 }

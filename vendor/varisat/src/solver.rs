@@ -59,6 +59,9 @@ pub struct Solver<'a> {
     /// satpuz: asked before each conflict step of a search whether to stop it there
     /// ([`Solver::set_interrupt`]; PATCHES.md).
     interrupt: Option<Box<dyn FnMut() -> bool + Send + Sync + 'a>>,
+    /// satpuz: phases set since the last solve ([`Solver::set_phase`]), given to the saved
+    /// phases when the next solve starts.
+    phases: Vec<Lit>,
 }
 
 impl<'a> Solver<'a> {
@@ -156,6 +159,7 @@ impl<'a> Solver<'a> {
     /// Check the satisfiability of the current formula.
     pub fn solve(&mut self) -> Result<bool, SolverError> {
         self.ctx.solver_state.solver_invoked = true;
+        self.take_phases();
 
         let mut ctx = self.ctx.into_partial_ref_mut();
         assert!(
@@ -209,6 +213,31 @@ impl<'a> Solver<'a> {
     /// (PATCHES.md). For clause sharing between solvers of the same formula.
     pub fn take_exported_clauses(&mut self) -> Vec<Vec<Lit>> {
         std::mem::take(&mut self.ctx.solver_state.exported_clauses)
+    }
+
+    /// satpuz: makes `lit` the saved phase of its variable for the next solve: a decision on
+    /// it makes `lit` true, until the search assigns it otherwise and backtracks (phase
+    /// saving). Taken when the solve starts, since `assume` undoes the last model and saves
+    /// its values as the phases. A variable the solver does not hold (no clause mentions it,
+    /// or it was eliminated) is left alone.
+    pub fn set_phase(&mut self, lit: Lit) {
+        self.phases.push(lit);
+    }
+
+    /// satpuz: gives the phases of [`Solver::set_phase`] to the saved phases.
+    fn take_phases(&mut self) {
+        let mut ctx = self.ctx.into_partial_ref_mut();
+        for lit in self.phases.drain(..) {
+            let variables = ctx.part(VariablesP);
+            let Some(global) = variables.global_from_user().get(lit.var()) else {
+                continue;
+            };
+            let Some(solver) = variables.solver_from_global().get(global) else {
+                continue;
+            };
+            ctx.part_mut(AssignmentP)
+                .set_saved_phase(solver, lit.is_positive());
+        }
     }
 
     /// Assume given literals for future calls to solve.

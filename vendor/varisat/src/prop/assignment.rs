@@ -58,6 +58,11 @@ impl Assignment {
             .unwrap_or(self.last_value[var.index()])
     }
 
+    /// satpuz: sets the saved phase of `var`, the value its next decision takes (`Solver::set_phase`).
+    pub fn set_saved_phase(&mut self, var: Var, value: bool) {
+        self.last_value[var.index()] = value;
+    }
+
     /// satpuz: rephases the saved phases (`crate::decision::phases::Phases::rephase`).
     pub fn rephase(&mut self) -> crate::decision::phases::Rephase {
         self.phases.rephase(&mut self.last_value)
