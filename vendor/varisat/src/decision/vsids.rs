@@ -256,14 +256,10 @@ impl Vsids {
 
     /// Bump a variable by increasing its activity.
     pub fn bump(&mut self, var: Var) {
+        // satpuz: with learning-rate branching the activity still counts, for when VSIDS
+        // orders the heap again, but the heap goes by the learning rates.
         if let Some(lr) = &mut self.learning_rate {
-            // satpuz: the activity still counts, for when VSIDS orders the heap again.
             lr.participated(var);
-            self.activity[var.index()].0 += self.bump;
-            if self.activity[var.index()].0 >= Self::rescale_limit() {
-                self.rescale();
-            }
-            return;
         }
         let rescale = {
             let value = &mut self.activity[var.index()];
@@ -272,6 +268,9 @@ impl Vsids {
         };
         if rescale {
             self.rescale();
+        }
+        if self.learning_rate.is_some() {
+            return;
         }
         if let Some(pos) = self.position[var.index()] {
             self.sift_up(pos);
