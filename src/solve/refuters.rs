@@ -10,6 +10,10 @@ use crate::solve::witness::Witness;
 /// Most clues not yet spent that [`Refuters`] holds (one bit each).
 pub(super) const MAX_LIVE: usize = 128;
 
+/// A set of the answers a [`Refuters`] holds, as bits (bit `w`: its `w`th answer); words past
+/// the end are empty. A set of clues' meeting answers is one AND per clue.
+pub(super) type AnswerSet = Vec<u64>;
+
 /// The witness answers of one search as bit sets: which of the clues not yet spent each
 /// breaks, and which of the unknown facts. When every unknown fact is broken by some answer
 /// that meets a set of clues, the set forces nothing, and no solve is needed to say so: an
@@ -30,10 +34,15 @@ pub(super) struct Refuters {
     seen: usize,
     /// The facts broken so far, for [`Refuters::unrefuted`].
     covered: Vec<u64>,
+    /// Per live clue, the answers that meet it.
+    meeting_clue: Vec<AnswerSet>,
+    /// Per live clue, the answers that meet every live clue after it.
+    meeting_later: Vec<AnswerSet>,
 }
 
 impl Refuters {
     pub(super) fn new(live: Vec<usize>, facts: Vec<Fact>, seen: usize) -> Refuters {
+        let n = live.len();
         let words = facts.len().div_ceil(64);
         let mut all = vec![0u64; words];
         for j in 0..facts.len() {
@@ -48,6 +57,8 @@ impl Refuters {
             covered: vec![0; words],
             all,
             seen,
+            meeting_clue: vec![Vec::new(); n],
+            meeting_later: vec![Vec::new(); n],
         }
     }
 
@@ -62,6 +73,22 @@ impl Refuters {
         for (j, &f) in self.facts.iter().enumerate() {
             if w.breaks(f) {
                 facts[j / 64] |= 1 << (j % 64);
+            }
+        }
+        let w = self.breaks_clues.len();
+        // Past the last clue it breaks, it meets every later one.
+        let last_broken = (u128::BITS - clues.leading_zeros()).saturating_sub(1) as usize;
+        for (i, (meeting, later)) in self
+            .meeting_clue
+            .iter_mut()
+            .zip(&mut self.meeting_later)
+            .enumerate()
+        {
+            if clues & (1 << i) == 0 {
+                insert(meeting, w);
+            }
+            if i >= last_broken {
+                insert(later, w);
             }
         }
         self.breaks_clues.push(clues);
@@ -102,22 +129,56 @@ impl Refuters {
     }
 
     /// Whether answer `w` meets live clue `i`.
-    pub(super) fn meets(&self, w: u32, i: usize) -> bool {
-        self.breaks_clues[w as usize] & (1 << i) == 0
+    pub(super) fn meets(&self, w: usize, i: usize) -> bool {
+        self.breaks_clues[w] & (1 << i) == 0
+    }
+
+    /// Every answer held.
+    pub(super) fn every_answer(&self) -> AnswerSet {
+        let mut all = vec![u64::MAX; self.len() / 64];
+        if !self.len().is_multiple_of(64) {
+            all.push((1 << (self.len() % 64)) - 1);
+        }
+        all
+    }
+
+    /// Into `meeting_too`, the answers of `meeting` that also meet live clue `i`.
+    pub(super) fn meeting_also(&self, meeting: &[u64], i: usize, meeting_too: &mut AnswerSet) {
+        meeting_too.clear();
+        meeting_too.extend(
+            meeting
+                .iter()
+                .zip(&self.meeting_clue[i])
+                .map(|(&a, &b)| a & b),
+        );
     }
 
     /// Whether the answers `meeting` (those that meet the beginning of a set, whose last
     /// pick is `last`) that also meet every live clue after `last` break every unknown fact:
     /// then no set that grows from that beginning forces anything.
-    pub(super) fn refutes_every_growth(&mut self, meeting: &[u32], last: usize) -> bool {
-        let later = !((1u128 << last << 1).wrapping_sub(1));
-        self.cover(meeting, later)
+    pub(super) fn refutes_every_growth(&mut self, meeting: &[u64], last: usize) -> bool {
+        let later = &self.meeting_later[last];
+        let answers = meeting.iter().zip(later).map(|(&a, &b)| a & b);
+        cover(
+            &mut self.covered,
+            &self.breaks_facts,
+            &self.all,
+            self.words,
+            answers,
+        )
     }
 
     /// The unknown facts that none of the answers `meeting` (those that meet a set of
     /// clues) breaks, or None when there are none (the set forces nothing).
-    pub(super) fn unrefuted(&mut self, meeting: &[u32]) -> Option<Vec<Fact>> {
-        if self.cover(meeting, 0) {
+    pub(super) fn unrefuted(&mut self, meeting: &[u64]) -> Option<Vec<Fact>> {
+        let answers = meeting.iter().copied();
+        if cover(
+            &mut self.covered,
+            &self.breaks_facts,
+            &self.all,
+            self.words,
+            answers,
+        ) {
             return None;
         }
         let left = (0..self.facts.len())
@@ -126,28 +187,41 @@ impl Refuters {
             .collect();
         Some(left)
     }
+}
 
-    /// Marks in `covered` the unknown facts broken by the answers `meeting`, skipping an
-    /// answer that breaks one of the clues `skipped`; true as soon as every fact is marked
-    /// (`covered` then holds only part of the answers' facts).
-    fn cover(&mut self, meeting: &[u32], skipped: u128) -> bool {
-        let words = self.words;
-        self.covered.fill(0);
-        for &w in meeting {
-            let w = w as usize;
-            if self.breaks_clues[w] & skipped != 0 {
-                continue;
-            }
-            let facts = &self.breaks_facts[w * words..(w + 1) * words];
-            let mut all = true;
-            for ((c, &f), &a) in self.covered.iter_mut().zip(facts).zip(&self.all) {
+/// Adds answer `w` to `set`.
+pub(super) fn insert(set: &mut AnswerSet, w: usize) {
+    if set.len() <= w / 64 {
+        set.resize(w / 64 + 1, 0);
+    }
+    set[w / 64] |= 1 << (w % 64);
+}
+
+/// Marks in `covered` the unknown facts broken by the answers of the set whose words are
+/// `answers` (`breaks_facts`: `words` words an answer; `all`: every fact's bit); true as soon
+/// as every fact is marked (`covered` then holds only part of the answers' facts).
+fn cover(
+    covered: &mut [u64],
+    breaks_facts: &[u64],
+    all: &[u64],
+    words: usize,
+    answers: impl Iterator<Item = u64>,
+) -> bool {
+    covered.fill(0);
+    for (k, mut bits) in answers.enumerate() {
+        while bits != 0 {
+            let w = k * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let facts = &breaks_facts[w * words..(w + 1) * words];
+            let mut every = true;
+            for ((c, &f), &a) in covered.iter_mut().zip(facts).zip(all) {
                 *c |= f;
-                all &= *c == a;
+                every &= *c == a;
             }
-            if all {
+            if every {
                 return true;
             }
         }
-        false
     }
+    false
 }

@@ -7,7 +7,7 @@
 use crate::model::Constraint;
 use crate::solve::SolveError;
 use crate::solve::hitting::MAX_HITTING_SIZE;
-use crate::solve::refuters::{MAX_LIVE, Refuters};
+use crate::solve::refuters::{AnswerSet, MAX_LIVE, Refuters, insert};
 use crate::solve::stepper::{Planned, Stepper};
 use crate::solve::steps::{Fact, StepsError};
 
@@ -178,9 +178,9 @@ impl Stepper {
         let mut pick: Vec<usize> = (0..size).collect();
         // `meeting[d]`: the known answers that meet the first d clues of the set, so that
         // sets sharing a beginning share its filtering.
-        let mut meeting: Vec<Vec<u32>> = vec![Vec::new(); size + 1];
+        let mut meeting: Vec<AnswerSet> = vec![Vec::new(); size + 1];
         if let Some(r) = refuters {
-            meeting[0] = (0..r.len() as u32).collect();
+            meeting[0] = r.every_answer();
         }
         let mut from = 0;
         loop {
@@ -192,8 +192,7 @@ impl Stepper {
                     let mut hopeless = false;
                     for d in from..size {
                         let (before, after) = meeting.split_at_mut(d + 1);
-                        after[0].clear();
-                        after[0].extend(before[d].iter().filter(|&&w| r.meets(w, pick[d])));
+                        r.meeting_also(&before[d], pick[d], &mut after[0]);
                         if d + 1 < size && r.refutes_every_growth(&after[0], pick[d]) {
                             top = d;
                             hopeless = true;
@@ -227,13 +226,13 @@ impl Stepper {
                 if let Some(r) = refuters {
                     let old = r.len();
                     r.catch_up(&self.witnesses, self.remembered);
-                    for w in old as u32..r.len() as u32 {
-                        meeting[0].push(w);
+                    for w in old..r.len() {
+                        insert(&mut meeting[0], w);
                         for d in 0..size {
                             if !r.meets(w, pick[d]) {
                                 break;
                             }
-                            meeting[d + 1].push(w);
+                            insert(&mut meeting[d + 1], w);
                         }
                     }
                 }
