@@ -22,7 +22,7 @@ pub use bits::{Bit, Gate};
 pub use dimacs::{Dimacs, ReadError};
 pub(crate) use guarded::Guarded;
 pub use regular::Dfa;
-pub(crate) use regular::unroll;
+pub(crate) use regular::{Layers, unroll};
 pub use solving::{
     Certificate, Claim, Explained, ExplainedStep, ProveError, Solution, Solving, Uniqueness,
 };

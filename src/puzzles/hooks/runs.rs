@@ -5,7 +5,11 @@
 //! state is whatever the clue needs of the prefix read so far, pruned as soon as the clue can
 //! no longer be met; the model keeps only the states that can still end in an accepted word.
 
-use crate::model::{Bit, Encoded, unroll};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use crate::model::{Bit, Encoded, Layers, unroll};
+use crate::solve::parallel;
 
 use super::digits::CellBits;
 
@@ -28,16 +32,15 @@ pub(crate) fn rows_then_columns(n: usize) -> impl Iterator<Item = Vec<usize>> {
     rows.chain(cols)
 }
 
-/// Split a line's filled cells into maximal runs, multiply each run's values, add the
-/// products: the total is `clue`. State: (sum of the closed runs' products, product of the open
-/// run, 0 when none is open); pruned once their sum exceeds the clue (products only grow).
-fn sum_of_run_products(enc: &mut Encoded, cells: &CellBits, line: &[usize], clue: u64) {
-    let letters = line_letters(cells, line);
-    let alphabets = enc.live_letters(&letters);
-    let top = cells.n as u64;
-    let len = line.len();
-    let layers = unroll(
-        &alphabets,
+/// The automaton of a line of `len` cells, digits up to `top`, over the letters each cell may
+/// hold (`alphabets`): split the line's filled cells into maximal runs, multiply each run's
+/// values, add the products: the total is `clue`. State: (sum of the closed runs' products,
+/// product of the open run, 0 when none is open); pruned once their sum exceeds the clue
+/// (products only grow).
+fn sum_of_run_products(alphabets: &[Vec<usize>], top: u64, clue: u64) -> Layers<(u64, u64)> {
+    let len = alphabets.len();
+    unroll(
+        alphabets,
         (0u64, 0u64),
         |i, &(closed, open), d| {
             let next = match d {
@@ -49,8 +52,7 @@ fn sum_of_run_products(enc: &mut Encoded, cells: &CellBits, line: &[usize], clue
             (next.0 + next.1 <= clue && reach >= clue).then_some(next)
         },
         |&(closed, open)| closed + open == clue,
-    );
-    enc.regular(&layers, &letters);
+    )
 }
 
 /// The largest total reachable from (closed, open) with `left` cells to come, digits up to
@@ -74,10 +76,66 @@ pub(crate) fn add_sums_of_run_products(
     rows: &[u64],
     cols: &[u64],
 ) {
+    let top = cells.n as u64;
     enc.track("run products", |enc| {
-        for (line, &clue) in rows_then_columns(cells.n).zip(rows.iter().chain(cols)) {
-            sum_of_run_products(enc, cells, &line, clue);
+        let lines: Vec<_> = rows_then_columns(cells.n)
+            .zip(rows.iter().chain(cols))
+            .map(|(line, &clue)| {
+                let letters = line_letters(cells, &line);
+                let alphabets = enc.live_letters(&letters);
+                (letters, alphabets, clue)
+            })
+            .collect();
+        if parallel::default_jobs() < 2 {
+            for (letters, alphabets, clue) in &lines {
+                enc.regular(&sum_of_run_products(alphabets, top, *clue), letters);
+            }
+            return;
         }
+        // The build runs before the search's threads start, on one thread (Hooks #4: about a
+        // tenth of its CPU), so a second thread shares it: both unroll the automata, taking
+        // the next line not yet taken, and this one writes each line as soon as it and the
+        // lines before it are unrolled, in line order, so the CNF is the same.
+        let next = AtomicUsize::new(0);
+        let unroll_next = || {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let (_, alphabets, clue) = lines.get(i)?;
+            Some((i, sum_of_run_products(alphabets, top, *clue)))
+        };
+        let unroll_next = &unroll_next;
+        std::thread::scope(|scope| {
+            let (send, unrolled) = mpsc::channel();
+            // The sender moves to the thread, so a panic there ends `recv` below.
+            scope.spawn(move || {
+                while let Some(line) = unroll_next() {
+                    // The receiver lives until every line is written.
+                    let _ = send.send(line);
+                }
+            });
+            let mut ready: Vec<Option<Layers<(u64, u64)>>> = lines.iter().map(|_| None).collect();
+            for (i, (letters, _, _)) in lines.iter().enumerate() {
+                let layers = loop {
+                    for (j, layers) in unrolled.try_iter() {
+                        ready[j] = Some(layers);
+                    }
+                    if let Some(layers) = ready[i].take() {
+                        break layers;
+                    }
+                    // Line i is the other thread's, still unrolling: unroll one more here,
+                    // or, with none left, wait for it.
+                    let (j, layers) = match unroll_next() {
+                        Some(line) => line,
+                        None => match unrolled.recv() {
+                            Ok(line) => line,
+                            // The other thread panicked: the scope raises its panic.
+                            Err(_) => return,
+                        },
+                    };
+                    ready[j] = Some(layers);
+                };
+                enc.regular(&layers, letters);
+            }
+        });
     });
 }
 
