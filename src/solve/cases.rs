@@ -170,6 +170,9 @@ impl CaseWorld<'_> {
     /// line for each clue that forces something and each value the categories place. Some
     /// reason when something can no longer hold.
     fn propagate(&self, p: &mut Domains, lines: &mut Vec<Deduction>) -> Option<Reason> {
+        // Per clue, its variables' domains when it last forced nothing: while they stay so,
+        // it forces nothing again (what a clue forces depends on its own variables only).
+        let mut quiet: Vec<Option<Domains>> = vec![None; self.clues.len()];
         loop {
             let by_categories = match self.categories(p) {
                 Ok(facts) => facts,
@@ -182,8 +185,14 @@ impl CaseWorld<'_> {
                 });
             }
             let mut forced = None;
-            for &c in self.clues {
+            for (k, &c) in self.clues.iter().enumerate() {
                 let scope = &self.scopes[c];
+                if quiet[k]
+                    .as_ref()
+                    .is_some_and(|q| scope.iter().zip(q).all(|(&v, d)| p[v] == *d))
+                {
+                    continue;
+                }
                 let Some(s) = supports(&self.constraints[c], scope, p, self.base) else {
                     continue;
                 };
@@ -218,6 +227,7 @@ impl CaseWorld<'_> {
                     });
                     break;
                 }
+                quiet[k] = Some(scope.iter().map(|&v| p[v].clone()).collect());
             }
             match forced {
                 Some(line) => lines.push(line),
