@@ -157,6 +157,30 @@ fn hooks4_is_solved_and_unique() {
     assert_eq!(Some(cols), p.clues.col_sum_of_run_products);
 }
 
+/// Hooks #4's automata unrolled on two threads give the CNF one thread gives, clause for
+/// clause (`-j 1` builds on one).
+#[test]
+fn hooks4_builds_the_same_cnf_on_one_thread_and_two() {
+    let p = hooks::shipped(4).unwrap().unwrap();
+    let one = p.build_on_threads(EncodeOptions::default(), Connectivity::Lazy, 1);
+    let two = p.build_on_threads(EncodeOptions::default(), Connectivity::Lazy, 2);
+    assert_eq!(one.cnf.num_vars(), two.cnf.num_vars());
+    assert_eq!(one.cnf.num_clauses(), two.cnf.num_clauses());
+    assert!(
+        one.cnf.num_clauses() > 10_000,
+        "the run products are in the CNF"
+    );
+    for (i, (a, b)) in one
+        .cnf
+        .clauses
+        .iter()
+        .zip(two.cnf.clauses.iter())
+        .enumerate()
+    {
+        assert_eq!(a, b, "clause {i}");
+    }
+}
+
 /// Bad run-product data is refused naming the field: a short array, a missing half, data
 /// without the rule.
 #[test]

@@ -198,13 +198,16 @@ impl Puzzle for HooksView {
         opts: &BuildOptions,
         _purpose: Purpose,
     ) -> Result<Box<dyn Instance>, FamilyError> {
+        let threads = opts
+            .threads
+            .map_or_else(cube_threads::default_threads, NonZeroUsize::get);
         Ok(Box::new(HooksInstance {
             puzzle: self.0.clone(),
-            model: self.0.build_with(opts.encode(), opts.connect),
+            model: self
+                .0
+                .build_on_threads(opts.encode(), opts.connect, threads),
             connect: opts.connect,
-            threads: opts
-                .threads
-                .map_or_else(cube_threads::default_threads, NonZeroUsize::get),
+            threads,
             rejected: 0,
             gcd_rejected: 0,
             cuts: Vec::new(),

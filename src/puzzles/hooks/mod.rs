@@ -107,6 +107,16 @@ impl HooksPuzzle {
     /// The puzzle as a model of booleans, gates, counts and sums, encoded under `opts`
     /// (domain encodings do not apply: Hooks has no finite-domain variables).
     pub fn build_with(&self, opts: EncodeOptions, connect: Connectivity) -> HooksModel {
+        self.build_on_threads(opts, connect, cube_threads::default_threads())
+    }
+
+    /// [`HooksPuzzle::build_with`], the build on at most `threads` threads (`-j/--jobs`).
+    pub fn build_on_threads(
+        &self,
+        opts: EncodeOptions,
+        connect: Connectivity,
+        threads: usize,
+    ) -> HooksModel {
         let n = self.n;
         let mut enc = Encoded::new(opts);
         let layout = enc.track("layout", |enc| Layout::build(enc, n, self.hooks));
@@ -153,7 +163,7 @@ impl HooksPuzzle {
                     ) else {
                         continue; // validate() requires both
                     };
-                    runs::add_sums_of_run_products(&mut enc, &cells, rows, cols);
+                    runs::add_sums_of_run_products(&mut enc, &cells, rows, cols, threads);
                 }
                 Rule::EdgeFirstSeenDigit => {
                     if let Some(clues) = &self.clues.edge_first_seen_digit {

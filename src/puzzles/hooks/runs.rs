@@ -9,7 +9,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use crate::model::{Bit, Encoded, Layers, unroll};
-use crate::solve::parallel;
 
 use super::digits::CellBits;
 
@@ -69,12 +68,14 @@ fn most_reachable(closed: u64, open: u64, left: usize, top: u64) -> u64 {
     closed.saturating_add(gain)
 }
 
-/// Row r's run products add up to `rows[r]`, column c's to `cols[c]`.
+/// Row r's run products add up to `rows[r]`, column c's to `cols[c]`; the automata unrolled
+/// on two threads when `threads` allows it.
 pub(crate) fn add_sums_of_run_products(
     enc: &mut Encoded,
     cells: &CellBits,
     rows: &[u64],
     cols: &[u64],
+    threads: usize,
 ) {
     let top = cells.n as u64;
     enc.track("run products", |enc| {
@@ -86,7 +87,7 @@ pub(crate) fn add_sums_of_run_products(
                 (letters, alphabets, clue)
             })
             .collect();
-        if parallel::default_jobs() < 2 {
+        if threads < 2 {
             for (letters, alphabets, clue) in &lines {
                 enc.regular(&sum_of_run_products(alphabets, top, *clue), letters);
             }
