@@ -412,6 +412,30 @@ impl Varisat {
             e => SolveError::Solver(e.to_string()),
         })
     }
+
+    /// From now on, keeps a copy of every clause this solver learns of at most `max_len`
+    /// literals or at most `max_glue` glue, for [`Varisat::take_learnt`]; 0 keeps none (the
+    /// default). For solvers of one formula on several threads that share what they learn
+    /// (vendor/varisat/PATCHES.md, the learnt-clause export).
+    pub(crate) fn export_learnt(&mut self, max_len: u64, max_glue: u64) {
+        let mut update = varisat::config::SolverConfigUpdate::new();
+        update.export_learnt_max_len = Some(max_len);
+        update.export_learnt_max_glue = Some(max_glue);
+        // varisat refuses only values out of range, and this one has none.
+        self.solver
+            .config(&update)
+            .expect("a length is in varisat's range");
+    }
+
+    /// The clauses learnt since the last call that [`Varisat::export_learnt`] keeps, each
+    /// implied by the clauses this solver was given.
+    pub(crate) fn take_learnt(&mut self) -> Vec<Vec<Lit>> {
+        self.solver
+            .take_exported_clauses()
+            .into_iter()
+            .map(|clause| clause.into_iter().map(from_varisat).collect())
+            .collect()
+    }
 }
 
 /// The variables a count projects onto (the primary ones, or every variable when the formula
@@ -608,5 +632,84 @@ pub(crate) mod tests {
         let a = easy.fresh_lit();
         easy.add_clause(&[a]);
         assert!(budgeted(&easy, 0).unwrap());
+    }
+}
+
+#[cfg(test)]
+mod learnt_export_tests {
+    use super::*;
+    use crate::cnf::{ClauseSink, Cnf, Var};
+    use crate::solve::Backend;
+
+    /// A random 3-SAT formula of `vars` variables and `clauses` clauses (a fixed generator:
+    /// the same formula on every run).
+    fn random_3sat(vars: u32, clauses: usize, mut seed: u64) -> Cnf {
+        let mut next = move |bound: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % bound
+        };
+        let mut cnf = Cnf::new();
+        for _ in 0..vars {
+            cnf.fresh_lit();
+        }
+        for _ in 0..clauses {
+            let clause: Vec<Lit> = (0..3)
+                .map(|_| {
+                    let var = Var::new(next(u64::from(vars)) as u32);
+                    if next(2) == 0 {
+                        var.pos_lit()
+                    } else {
+                        var.neg_lit()
+                    }
+                })
+                .collect();
+            cnf.add_clause(&clause);
+        }
+        cnf
+    }
+
+    /// Every learnt clause a solver exports is implied by the clauses it was given: the
+    /// formula with the clause's negation assumed is UNSAT for a fresh solver. On satisfiable
+    /// and unsatisfiable random formulas, solved under assumptions and with clauses added
+    /// between the solves, as the threads of a search in cubes do.
+    #[test]
+    fn exported_learnt_clauses_are_implied() {
+        let mut exported = 0;
+        for (seed, clauses) in [(1, 400), (2, 430), (3, 460)] {
+            let mut cnf = random_3sat(100, clauses, seed);
+            let mut solver = Varisat::with_cnf(&cnf);
+            solver.export_learnt(2, 2);
+            let mut learnt = Vec::new();
+            for round in 0..6u32 {
+                let assumed = [Var::new(round).pos_lit(), Var::new(round + 50).neg_lit()];
+                solver.solve(&assumed).unwrap();
+                let extra = [
+                    Var::new(round * 7).neg_lit(),
+                    Var::new(round * 11 + 3).pos_lit(),
+                ];
+                solver.add_clause(&extra);
+                cnf.add_clause(&extra);
+                learnt.extend(solver.take_learnt());
+            }
+            assert!(solver.take_learnt().is_empty(), "taken once");
+            exported += learnt.len();
+            for clause in learnt {
+                let negation: Vec<Lit> = clause.iter().map(|&l| !l).collect();
+                let mut check = Varisat::with_cnf(&cnf);
+                assert!(!check.solve(&negation).unwrap(), "{clause:?} not implied");
+            }
+        }
+        assert!(exported > 50, "{exported} clauses exported");
+    }
+
+    /// A solver exports nothing unless told to.
+    #[test]
+    fn a_solver_exports_nothing_by_default() {
+        let cnf = random_3sat(100, 430, 2);
+        let mut solver = Varisat::with_cnf(&cnf);
+        solver.solve(&[]).unwrap();
+        assert!(solver.take_learnt().is_empty());
     }
 }

@@ -13,8 +13,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
 use super::stop::{Stop, StopReason};
-use super::{Varisat, from_varisat};
-use crate::cnf::Lit;
 
 /// The number of worker threads to use by default: every core the process may use.
 pub fn default_jobs() -> usize {
@@ -128,33 +126,6 @@ pub fn try_ordered<S, T: Send, E: Send>(
     }
 }
 
-/// Solvers of one formula on several threads share what they learn: each copies its short
-/// learnt clauses (vendor/varisat/PATCHES.md, the learnt-clause export) for the others to add.
-impl Varisat {
-    /// From now on, keeps a copy of every clause this solver learns of at most `max_len`
-    /// literals or at most `max_glue` glue, for [`Varisat::take_learnt`]; 0 keeps none (the
-    /// default).
-    pub(crate) fn export_learnt(&mut self, max_len: u64, max_glue: u64) {
-        let mut update = varisat::config::SolverConfigUpdate::new();
-        update.export_learnt_max_len = Some(max_len);
-        update.export_learnt_max_glue = Some(max_glue);
-        // varisat refuses only values out of range, and this one has none.
-        self.solver
-            .config(&update)
-            .expect("a length is in varisat's range");
-    }
-
-    /// The clauses learnt since the last call that [`Varisat::export_learnt`] keeps, each
-    /// implied by the clauses this solver was given.
-    pub(crate) fn take_learnt(&mut self) -> Vec<Vec<Lit>> {
-        self.solver
-            .take_exported_clauses()
-            .into_iter()
-            .map(|clause| clause.into_iter().map(from_varisat).collect())
-            .collect()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,84 +223,5 @@ mod tests {
             assert_eq!(ended, Ended::Broken);
             assert_eq!(seen, (0..=17).collect::<Vec<_>>());
         }
-    }
-}
-
-#[cfg(test)]
-mod sharing_tests {
-    use super::*;
-    use crate::cnf::{ClauseSink, Cnf, Var};
-    use crate::solve::Backend;
-
-    /// A random 3-SAT formula of `vars` variables and `clauses` clauses (a fixed generator:
-    /// the same formula on every run).
-    fn random_3sat(vars: u32, clauses: usize, mut seed: u64) -> Cnf {
-        let mut next = move |bound: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % bound
-        };
-        let mut cnf = Cnf::new();
-        for _ in 0..vars {
-            cnf.fresh_lit();
-        }
-        for _ in 0..clauses {
-            let clause: Vec<Lit> = (0..3)
-                .map(|_| {
-                    let var = Var::new(next(u64::from(vars)) as u32);
-                    if next(2) == 0 {
-                        var.pos_lit()
-                    } else {
-                        var.neg_lit()
-                    }
-                })
-                .collect();
-            cnf.add_clause(&clause);
-        }
-        cnf
-    }
-
-    /// Every learnt clause a solver exports is implied by the clauses it was given: the
-    /// formula with the clause's negation assumed is UNSAT for a fresh solver. On satisfiable
-    /// and unsatisfiable random formulas, solved under assumptions and with clauses added
-    /// between the solves, as the threads of a search in cubes do.
-    #[test]
-    fn exported_learnt_clauses_are_implied() {
-        let mut exported = 0;
-        for (seed, clauses) in [(1, 400), (2, 430), (3, 460)] {
-            let mut cnf = random_3sat(100, clauses, seed);
-            let mut solver = Varisat::with_cnf(&cnf);
-            solver.export_learnt(2, 2);
-            let mut learnt = Vec::new();
-            for round in 0..6u32 {
-                let assumed = [Var::new(round).pos_lit(), Var::new(round + 50).neg_lit()];
-                solver.solve(&assumed).unwrap();
-                let extra = [
-                    Var::new(round * 7).neg_lit(),
-                    Var::new(round * 11 + 3).pos_lit(),
-                ];
-                solver.add_clause(&extra);
-                cnf.add_clause(&extra);
-                learnt.extend(solver.take_learnt());
-            }
-            assert!(solver.take_learnt().is_empty(), "taken once");
-            exported += learnt.len();
-            for clause in learnt {
-                let negation: Vec<Lit> = clause.iter().map(|&l| !l).collect();
-                let mut check = Varisat::with_cnf(&cnf);
-                assert!(!check.solve(&negation).unwrap(), "{clause:?} not implied");
-            }
-        }
-        assert!(exported > 50, "{exported} clauses exported");
-    }
-
-    /// A solver exports nothing unless told to.
-    #[test]
-    fn a_solver_exports_nothing_by_default() {
-        let cnf = random_3sat(100, 430, 2);
-        let mut solver = Varisat::with_cnf(&cnf);
-        solver.solve(&[]).unwrap();
-        assert!(solver.take_learnt().is_empty());
     }
 }
