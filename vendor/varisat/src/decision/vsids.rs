@@ -107,7 +107,6 @@ impl Vsids {
         self.priority.len()
     }
 
-
     /// satpuz: switches learning-rate branching on (scores from zero, if it was off) or off
     /// (VSIDS's activities order the heap again).
     pub fn configure_learning_rate(&mut self, on: bool) {
