@@ -5,11 +5,10 @@
 //! state is whatever the clue needs of the prefix read so far, pruned as soon as the clue can
 //! no longer be met; the model keeps only the states that can still end in an accepted word.
 
-use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use crate::model::{Bit, Encoded, Layers, unroll};
-use crate::solve::parallel;
-use crate::solve::stop::Stop;
 
 use super::digits::CellBits;
 
@@ -70,7 +69,7 @@ fn most_reachable(closed: u64, open: u64, left: usize, top: u64) -> u64 {
 }
 
 /// Row r's run products add up to `rows[r]`, column c's to `cols[c]`; the automata unrolled
-/// on `threads` threads.
+/// on two threads when `threads` allows it.
 pub(crate) fn add_sums_of_run_products(
     enc: &mut Encoded,
     cells: &CellBits,
@@ -88,23 +87,56 @@ pub(crate) fn add_sums_of_run_products(
                 (letters, alphabets, clue)
             })
             .collect();
-        // The build runs before the search's threads start (Hooks #4: about a tenth of its
-        // CPU), so `threads` threads unroll the automata, and this one writes each line in
-        // line order as it comes, so the CNF is the same on any number of threads.
-        parallel::ordered(
-            lines.len() as u64,
-            threads,
-            &Stop::default(),
-            || (),
-            |_, k| {
-                let (_, alphabets, clue) = &lines[k as usize];
-                sum_of_run_products(alphabets, top, *clue)
-            },
-            |k, layers| {
-                enc.regular(&layers, &lines[k as usize].0);
-                ControlFlow::Continue(())
-            },
-        );
+        if threads < 2 {
+            for (letters, alphabets, clue) in &lines {
+                enc.regular(&sum_of_run_products(alphabets, top, *clue), letters);
+            }
+            return;
+        }
+        // The build runs before the search's threads start, on one thread (Hooks #4: about a
+        // tenth of its CPU), so a second thread shares it: both unroll the automata, taking
+        // the next line not yet taken, and this one writes each line as soon as it and the
+        // lines before it are unrolled, in line order, so the CNF is the same.
+        let next = AtomicUsize::new(0);
+        let unroll_next = || {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let (_, alphabets, clue) = lines.get(i)?;
+            Some((i, sum_of_run_products(alphabets, top, *clue)))
+        };
+        let unroll_next = &unroll_next;
+        std::thread::scope(|scope| {
+            let (send, unrolled) = mpsc::channel();
+            // The sender moves to the thread, so a panic there ends `recv` below.
+            scope.spawn(move || {
+                while let Some(line) = unroll_next() {
+                    // The receiver lives until every line is written.
+                    let _ = send.send(line);
+                }
+            });
+            let mut ready: Vec<Option<Layers<(u64, u64)>>> = lines.iter().map(|_| None).collect();
+            for (i, (letters, _, _)) in lines.iter().enumerate() {
+                let layers = loop {
+                    for (j, layers) in unrolled.try_iter() {
+                        ready[j] = Some(layers);
+                    }
+                    if let Some(layers) = ready[i].take() {
+                        break layers;
+                    }
+                    // Line i is the other thread's, still unrolling: unroll one more here,
+                    // or, with none left, wait for it.
+                    let (j, layers) = match unroll_next() {
+                        Some(line) => line,
+                        None => match unrolled.recv() {
+                            Ok(line) => line,
+                            // The other thread panicked: the scope raises its panic.
+                            Err(_) => return,
+                        },
+                    };
+                    ready[j] = Some(layers);
+                };
+                enc.regular(&layers, letters);
+            }
+        });
     });
 }
 
