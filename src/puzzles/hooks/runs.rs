@@ -96,9 +96,8 @@ pub(crate) fn add_sums_of_run_products(
         // The build runs before the search's threads start, on one thread (Hooks #4: about a
         // tenth of its CPU), so a second thread shares it: both unroll the automata, taking
         // the next line not yet taken, and this one writes each line as soon as it and the
-        // lines before it are unrolled, in line order, so the CNF is the same. Not
-        // `parallel::ordered`, whose calling thread only writes: 25% slower here (criterion
-        // `regular_build/hooks4`).
+        // lines before it are unrolled, in line order, so the CNF is the same. (Unlike
+        // `parallel::ordered`, whose calling thread only writes, this one unrolls too.)
         let next = AtomicUsize::new(0);
         let unroll_next = || {
             let i = next.fetch_add(1, Ordering::Relaxed);
