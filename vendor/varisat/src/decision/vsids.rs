@@ -37,6 +37,9 @@ const RAMP_CONFLICTS: u64 = 5000;
 pub struct Vsids {
     /// The activity of each variable.
     activity: Vec<OrderedFloat<f32>>,
+    /// satpuz: per variable, its priority and activity as one integer ordered as the pair
+    /// (`heap_key`), which the heap compares when learning-rate branching is off.
+    key: Vec<u64>,
     /// A binary heap of the variables.
     heap: Vec<Var>,
     /// The position in the binary heap for each variable.
@@ -73,6 +76,7 @@ impl Default for Vsids {
     fn default() -> Vsids {
         Vsids {
             activity: vec![],
+            key: vec![],
             heap: vec![],
             position: vec![],
             priority: vec![],
@@ -95,6 +99,7 @@ impl Vsids {
     /// Update structures for a new variable count.
     pub fn set_var_count(&mut self, count: usize) {
         self.activity.resize(count, OrderedFloat(0.0));
+        self.key.resize(count, heap_key(false, OrderedFloat(0.0)));
         self.position.resize(count, None);
         self.priority.resize(count, false);
         if let Some(lr) = &mut self.learning_rate {
@@ -184,6 +189,7 @@ impl Vsids {
             *flag = prioritized(Var::from_index(index));
         }
         self.prioritized = self.priority.contains(&true);
+        self.refresh_keys();
         for pos in (0..self.heap.len()).rev() {
             self.sift_down(pos);
         }
@@ -267,6 +273,8 @@ impl Vsids {
         };
         if rescale {
             self.rescale();
+        } else {
+            self.refresh_key(var);
         }
         if self.learning_rate.is_some() {
             return;
@@ -305,6 +313,20 @@ impl Vsids {
             activity.0 *= rescale_factor;
         }
         self.bump *= rescale_factor;
+        self.refresh_keys();
+    }
+
+    /// satpuz: `var`'s heap key after its activity or priority changed.
+    fn refresh_key(&mut self, var: Var) {
+        let i = var.index();
+        self.key[i] = heap_key(self.priority[i], self.activity[i]);
+    }
+
+    /// satpuz: every heap key after the activities or the priorities changed.
+    fn refresh_keys(&mut self) {
+        for ((key, &priority), &activity) in self.key.iter_mut().zip(&self.priority).zip(&self.activity) {
+            *key = heap_key(priority, activity);
+        }
     }
 
     /// Reset the activity of an unavailable variable to zero.
@@ -313,6 +335,7 @@ impl Vsids {
     pub fn reset(&mut self, var: Var) {
         assert!(self.position[var.index()].is_none());
         self.activity[var.index()] = OrderedFloat(0.0);
+        self.refresh_key(var);
         if let Some(lr) = &mut self.learning_rate {
             lr.reset(var);
         }
@@ -358,7 +381,7 @@ impl Vsids {
             heap,
             position,
             priority,
-            activity,
+            key,
             learning_rate,
             ..
         } = self;
@@ -366,9 +389,7 @@ impl Vsids {
             Some(lr) => sift_up_by(heap, position, pos, |var| {
                 (priority[var.index()], OrderedFloat(lr.score(var)))
             }),
-            None => sift_up_by(heap, position, pos, |var| {
-                (priority[var.index()], activity[var.index()])
-            }),
+            None => sift_up_by(heap, position, pos, |var| key[var.index()]),
         }
     }
 
@@ -378,7 +399,7 @@ impl Vsids {
             heap,
             position,
             priority,
-            activity,
+            key,
             learning_rate,
             ..
         } = self;
@@ -386,15 +407,25 @@ impl Vsids {
             Some(lr) => sift_down_by(heap, position, pos, |var| {
                 (priority[var.index()], OrderedFloat(lr.score(var)))
             }),
-            None => sift_down_by(heap, position, pos, |var| {
-                (priority[var.index()], activity[var.index()])
-            }),
+            None => sift_down_by(heap, position, pos, |var| key[var.index()]),
         }
     }
 }
 
+/// satpuz: a variable's priority and activity as one integer that orders as the pair does
+/// (priority first): an activity is never negative nor NaN (it starts at zero and only grows by
+/// positive bumps or shrinks by a positive factor), and such floats order as their bits do.
+fn heap_key(priority: bool, activity: OrderedFloat<f32>) -> u64 {
+    debug_assert!(activity.0 >= 0.0 && activity.0.is_sign_positive());
+    (u64::from(priority) << 32) | u64::from(activity.0.to_bits())
+}
+
 /// Move a variable closer to the root until the heap property is satisfied (by `key`:
 /// prioritized variables first, then the higher score).
+///
+/// satpuz: the variable's key is read once and the parents it passes move down into the hole
+/// it leaves, the variable written once where it stops: the same comparisons and the same
+/// heap as the published swap at every level, in fewer reads and writes.
 fn sift_up_by<K: PartialOrd>(
     heap: &mut [Var],
     position: &mut [Option<usize>],
@@ -402,24 +433,26 @@ fn sift_up_by<K: PartialOrd>(
     key: impl Fn(Var) -> K,
 ) {
     let var = heap[pos];
-    loop {
-        if pos == 0 {
-            return;
-        }
+    let var_key = key(var);
+    while pos > 0 {
         let parent_pos = (pos - 1) / 2;
         let parent_var = heap[parent_pos];
-        if key(parent_var) >= key(var) {
-            return;
+        if key(parent_var) >= var_key {
+            break;
         }
-        position[var.index()] = Some(parent_pos);
-        heap[parent_pos] = var;
-        position[parent_var.index()] = Some(pos);
         heap[pos] = parent_var;
+        position[parent_var.index()] = Some(pos);
         pos = parent_pos;
     }
+    heap[pos] = var;
+    position[var.index()] = Some(pos);
 }
 
 /// Move a variable away from the root until the heap property is satisfied (by `key`).
+///
+/// satpuz: as [`sift_up_by`], the variable's key read once and the children it passes moved up
+/// into its hole: the same comparisons (the larger child, the left one on a tie, against the
+/// variable) and the same heap as the published swaps.
 fn sift_down_by<K: PartialOrd>(
     heap: &mut [Var],
     position: &mut [Option<usize>],
@@ -427,40 +460,42 @@ fn sift_down_by<K: PartialOrd>(
     key: impl Fn(Var) -> K,
 ) {
     let var = heap[pos];
+    let var_key = key(var);
+    let len = heap.len();
     loop {
-        let mut largest_pos = pos;
-        let mut largest_var = var;
-
         let left_pos = pos * 2 + 1;
-        if left_pos < heap.len() {
-            let left_var = heap[left_pos];
-
-            if key(largest_var) < key(left_var) {
-                largest_pos = left_pos;
-                largest_var = left_var;
-            }
+        if left_pos >= len {
+            break;
         }
-
-        let right_pos = pos * 2 + 2;
-        if right_pos < heap.len() {
+        let left_var = heap[left_pos];
+        let left_key = key(left_var);
+        // The published order of comparisons: the variable against the left child, then the
+        // larger of the two against the right child.
+        let (mut largest_pos, mut largest_var) = (pos, var);
+        let larger_is_left = var_key < left_key;
+        if larger_is_left {
+            largest_pos = left_pos;
+            largest_var = left_var;
+        }
+        let right_pos = left_pos + 1;
+        if right_pos < len {
             let right_var = heap[right_pos];
-
-            if key(largest_var) < key(right_var) {
+            let right_key = key(right_var);
+            let larger_key = if larger_is_left { &left_key } else { &var_key };
+            if *larger_key < right_key {
                 largest_pos = right_pos;
                 largest_var = right_var;
             }
         }
-
         if largest_pos == pos {
-            return;
+            break;
         }
-
-        position[var.index()] = Some(largest_pos);
-        heap[largest_pos] = var;
-        position[largest_var.index()] = Some(pos);
         heap[pos] = largest_var;
+        position[largest_var.index()] = Some(pos);
         pos = largest_pos;
     }
+    heap[pos] = var;
+    position[var.index()] = Some(pos);
 }
 
 impl Iterator for Vsids {
