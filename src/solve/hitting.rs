@@ -283,15 +283,43 @@ impl SortedSets {
 
     /// Fact `j`'s correction sets, with those of the answers `refuters` gained since.
     fn of(&mut self, refuters: &Refuters, j: usize) -> &[u128] {
+        let key = |&t: &u128| (t.count_ones(), t);
         let sets = &mut self.sets[j];
-        for s in refuters.correction_sets_from(j, self.seen[j]) {
-            if let Err(at) =
-                sets.binary_search_by_key(&(s.count_ones(), s), |&t| (t.count_ones(), t))
-            {
-                sets.insert(at, s);
+        let mut new: Vec<u128> = refuters.correction_sets_from(j, self.seen[j]).collect();
+        self.seen[j] = refuters.len();
+        match new.len() {
+            0 => {}
+            1 => {
+                if let Err(at) = sets.binary_search_by_key(&key(&new[0]), key) {
+                    sets.insert(at, new[0]);
+                }
+            }
+            // Several: sorted and merged in one pass, where one insertion each moved the
+            // sets after it every time.
+            _ => {
+                new.sort_unstable_by_key(key);
+                new.dedup();
+                let old = std::mem::take(sets);
+                sets.reserve(old.len() + new.len());
+                let (mut a, mut b) = (old.iter().peekable(), new.iter().peekable());
+                loop {
+                    let next = match (a.peek(), b.peek()) {
+                        (Some(x), Some(y)) => match key(x).cmp(&key(y)) {
+                            std::cmp::Ordering::Less => a.next(),
+                            std::cmp::Ordering::Greater => b.next(),
+                            std::cmp::Ordering::Equal => {
+                                b.next();
+                                a.next()
+                            }
+                        },
+                        (Some(_), None) => a.next(),
+                        (None, Some(_)) => b.next(),
+                        (None, None) => break,
+                    };
+                    sets.extend(next);
+                }
             }
         }
-        self.seen[j] = refuters.len();
         sets
     }
 }

@@ -231,7 +231,26 @@ impl Session<Encoded, Varisat> {
         assumptions: &[Lit],
     ) -> Result<Option<Vec<usize>>, SolveError> {
         self.prefer_clues_on();
-        self.solve_values(assumptions)
+        if self.solve(assumptions)? {
+            self.primary_values().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// After a SAT answer: the value of every model variable, as [`Session::values`] reads
+    /// it, from the solver's values of the primary variables alone (the domains read no
+    /// other), where the model's full copy takes every activation literal too.
+    fn primary_values(&self) -> Result<Vec<usize>, SolveError> {
+        let cnf = self.formula.cnf();
+        let mut assignment = vec![false; cnf.num_vars() as usize];
+        for &v in &cnf.primary {
+            let var = varisat::Var::from_index(v.idx());
+            assignment[v.idx()] = self.backend.solver.model_value(var) == Some(true);
+        }
+        self.formula
+            .decode(&assignment)
+            .ok_or_else(|| SolveError::Solver("a model left a puzzle variable unset".into()))
     }
 }
 
