@@ -451,8 +451,11 @@ fn sift_up_by<K: PartialOrd>(
 /// Move a variable away from the root until the heap property is satisfied (by `key`).
 ///
 /// satpuz: as [`sift_up_by`], the variable's key read once and the children it passes moved up
-/// into its hole: the same comparisons (the larger child, the left one on a tie, against the
-/// variable) and the same heap as the published swaps.
+/// into its hole. The published sift compared the variable with the left child, then the
+/// larger of the two with the right one; here the larger child (the right one only when
+/// strictly larger) is picked first, a choice the compiler makes without a branch, and the
+/// variable goes down when it is smaller than that child: the same moves, ties included, so
+/// the same heap.
 fn sift_down_by<K: PartialOrd>(
     heap: &mut [Var],
     position: &mut [Option<usize>],
@@ -467,32 +470,22 @@ fn sift_down_by<K: PartialOrd>(
         if left_pos >= len {
             break;
         }
-        let left_var = heap[left_pos];
-        let left_key = key(left_var);
-        // The published order of comparisons: the variable against the left child, then the
-        // larger of the two against the right child.
-        let (mut largest_pos, mut largest_var) = (pos, var);
-        let larger_is_left = var_key < left_key;
-        if larger_is_left {
-            largest_pos = left_pos;
-            largest_var = left_var;
-        }
         let right_pos = left_pos + 1;
+        let mut child_pos = left_pos;
+        let mut child_key = key(heap[left_pos]);
         if right_pos < len {
-            let right_var = heap[right_pos];
-            let right_key = key(right_var);
-            let larger_key = if larger_is_left { &left_key } else { &var_key };
-            if *larger_key < right_key {
-                largest_pos = right_pos;
-                largest_var = right_var;
-            }
+            let right_key = key(heap[right_pos]);
+            let right = child_key < right_key;
+            child_pos = if right { right_pos } else { left_pos };
+            child_key = if right { right_key } else { child_key };
         }
-        if largest_pos == pos {
+        if !(var_key < child_key) {
             break;
         }
-        heap[pos] = largest_var;
-        position[largest_var.index()] = Some(pos);
-        pos = largest_pos;
+        let child = heap[child_pos];
+        heap[pos] = child;
+        position[child.index()] = Some(pos);
+        pos = child_pos;
     }
     heap[pos] = var;
     position[var.index()] = Some(pos);
