@@ -57,9 +57,16 @@ pub fn bump_clause(
 
     let clause = alloc.clause_mut(cref);
 
-    let glue = compute_glue(ctx_2.borrow(), clause.lits());
-
     clause.header_mut().set_active(true);
+
+    // satpuz: a glue only falls, and none is below 1 (a clause's literals are on one level at
+    // least): a clause at 1 or below, every irredundant one (glue 0) among them, keeps its
+    // glue without counting its levels.
+    if clause.header().glue() <= 1 {
+        return;
+    }
+
+    let glue = compute_glue(ctx_2.borrow(), clause.lits());
 
     if glue < clause.header().glue() {
         clause.header_mut().set_glue(glue);
