@@ -12,6 +12,10 @@ use serde_json::{Value, json};
 use super::http::request;
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+/// How long [`Browser::wait_for`] waits for a page. Generous because `.ci/run` may share two
+/// cores with other work: a Portia page once needed more than 30 s there (the same test
+/// passes in about 2 s on a quiet machine).
+const WAIT_LIMIT: Duration = Duration::from_secs(90);
 
 /// WebDriver's key values for [`Browser::keys`].
 pub const TAB: &str = "\u{E004}";
@@ -223,7 +227,7 @@ impl Browser {
             .collect()
     }
 
-    /// Waits until `script` returns something truthy (at most 30 s); that value.
+    /// Waits until `script` returns something truthy (at most [`WAIT_LIMIT`]); that value.
     pub fn wait_for(&self, what: &str, script: &str) -> Value {
         let start = Instant::now();
         loop {
@@ -231,7 +235,7 @@ impl Browser {
             if !(v.is_null() || v == false || v == "" || v == 0) {
                 return v;
             }
-            if start.elapsed() > Duration::from_secs(30) {
+            if start.elapsed() > WAIT_LIMIT {
                 let status = self.script(
                     "const m = document.querySelector('[role=status]'); return m ? m.textContent : '';",
                     json!([]),
