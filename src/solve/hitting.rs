@@ -30,7 +30,8 @@ const MAX_CHECKS: usize = 300;
 
 /// Most sets proposed to the solver in one whole explanation: past it every step past the
 /// exhaustive search's budget is found from the solver's cores, so a puzzle whose proofs are
-/// hard costs seconds, not minutes.
+/// hard costs seconds, not minutes. A search that proves no set it can reach forces anything
+/// ends it early ([`Stepper::plan_round`]).
 pub(super) const MAX_EXPLANATION_CHECKS: usize = 1_500;
 
 /// The largest step the hitting-set search looks for: a step of more clues is found from the

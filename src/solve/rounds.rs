@@ -72,6 +72,14 @@ impl Stepper {
                 self.plan(smallest.found, smallest.proved);
                 return Ok(());
             }
+            if smallest.proved >= hitting_most(&live) {
+                // No set the search can reach forces anything: the steps have outgrown it.
+                // The case split learns few facts, so the rounds after it are as far out of
+                // reach, and searches proving so spend checks for a bound only (seed 27's
+                // grid: five more in a row, then one cut by the budget). The hitting-set
+                // budget ends here; later steps say what the exhaustive search proved.
+                self.hitting_checks = 0;
+            }
             searched = searched.max(smallest.proved);
         }
         let clues = self.smallest_core()?;

@@ -97,7 +97,8 @@ pub struct Stepper {
     pub(super) solves: usize,
     /// Most sets of one size the exhaustive search tries ([`crate::solve::rounds::MAX_SUBSETS`]).
     pub(super) max_subsets: usize,
-    /// Sets the hitting-set search may still propose in this explanation.
+    /// Sets the hitting-set search may still propose in this explanation (none once a search
+    /// proved every set within its reach to force nothing, see `plan_round`).
     pub(super) hitting_checks: usize,
     /// The conflicts a solve may make in a search that can stop short of its proof
     /// ([`Stepper::within_budget`]).
