@@ -207,6 +207,14 @@ pub fn unit_simplify<'a>(
 
         let filter = |alloc: &mut crate::clause::ClauseAlloc, cref| {
             let clause = alloc.clause_mut(cref);
+            // satpuz: most clauses hold no literal fixed at level 0: kept as they are, uncopied.
+            if clause
+                .lits()
+                .iter()
+                .all(|&lit| assignment.lit_value(lit).is_none())
+            {
+                return true;
+            }
             let redundant = clause.header().redundant();
             let watched = [clause.lits()[0], clause.lits()[1]];
             new_lits.clear();
