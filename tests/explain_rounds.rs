@@ -376,6 +376,38 @@ fn a_smaller_set_forcing_a_round_fact_is_a_step_of_the_round() {
     );
 }
 
+/// A hitting-set search that proves no set of up to 12 clues forces anything ends the
+/// explanation's hitting-set budget. The 10 x 5 grid of seed 27 has such a round (its steps
+/// outgrow the search there, and the solver's cores give a set of 13 clues): searches proved
+/// bounds past the exhaustive search's before it, none after it (28 clues not yet spent, so
+/// the exhaustive search proves sets of at most 3).
+#[test]
+fn a_round_past_the_hitting_set_search_ends_its_budget() {
+    let shape = GridShape {
+        positions: 10,
+        categories: 5,
+    };
+    let p = generate(shape, 27).expect("generates").puzzle;
+    let (_, ex) = explained(&p);
+    let past = ex
+        .steps
+        .iter()
+        .position(|s| s.proved >= 12)
+        .expect("a round past the search's reach");
+    let before = ex.steps[..past].iter().map(|s| s.proved).max();
+    let after = ex.steps[past + 1..].iter().map(|s| s.proved).max();
+    assert!(
+        before.is_some_and(|b| b > 3),
+        "searches before step {}: up to {before:?}",
+        past + 1
+    );
+    assert!(
+        after.is_some_and(|a| a <= 3),
+        "no search after step {}: proved up to {after:?}",
+        past + 1
+    );
+}
+
 /// Zebra and eleven small generated grids (4 x 4 seeds 1-8, 5 x 4 seeds 1-2, 6 x 4 seed 3):
 /// small enough for a brute force over their arrangements, with steps of three clues and more.
 fn zebra_and_small_grids() -> Vec<GridPuzzle> {
