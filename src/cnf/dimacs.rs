@@ -4,7 +4,6 @@
 //! in the wild (comments anywhere, SATLIB's `%` end marker, `c p show` projection lines) and
 //! never panic; the DIMACS parsers of varisat and rustsat do not report positions this way.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::cnf::{Cnf, Lit, Var};
@@ -310,53 +309,54 @@ fn comment(notes: &mut CommentNotes, body: &str, line: usize) -> Result<(), Dima
 pub fn write_cnf(cnf: &Cnf, header_comments: &[String], out: &mut dyn Write) -> io::Result<()> {
     // Text is made in a buffer of about CHUNK bytes, written out whenever it fills: the whole
     // text at once doubled `encode`'s peak memory (16 bytes a clause beside the formula).
+    // Bytes, not a String: the numbers appended are ASCII, with nothing to check.
     const CHUNK: usize = 1 << 20;
-    let mut buf = String::with_capacity(CHUNK + 1024);
-    let mut spill = |buf: &mut String| -> io::Result<()> {
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 1024);
+    let mut spill = |buf: &mut Vec<u8>| -> io::Result<()> {
         if buf.len() >= CHUNK {
-            out.write_all(buf.as_bytes())?;
+            out.write_all(buf)?;
             buf.clear();
         }
         Ok(())
     };
     for c in header_comments {
         for l in c.lines() {
-            let _ = writeln!(buf, "c {l}");
+            writeln!(buf, "c {l}")?;
         }
     }
     for (v, name) in cnf.vars.names() {
-        buf.push_str("c ");
+        buf.extend_from_slice(b"c ");
         push_decimal(&mut buf, v.idx() as i64 + 1);
-        buf.push(' ');
-        buf.push_str(name);
-        buf.push('\n');
+        buf.push(b' ');
+        buf.extend_from_slice(name.as_bytes());
+        buf.push(b'\n');
         spill(&mut buf)?;
     }
     if !cnf.primary.is_empty() {
-        buf.push_str("c p show");
+        buf.extend_from_slice(b"c p show");
         for v in &cnf.primary {
-            buf.push(' ');
+            buf.push(b' ');
             push_decimal(&mut buf, v.idx() as i64 + 1);
             spill(&mut buf)?;
         }
-        buf.push_str(" 0\n");
+        buf.extend_from_slice(b" 0\n");
     }
-    let _ = writeln!(buf, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses());
+    writeln!(buf, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
     for cl in cnf.clauses.iter() {
         for l in cl {
             push_decimal(&mut buf, l.to_ipasir().into());
-            buf.push(' ');
+            buf.push(b' ');
         }
-        buf.push_str("0\n");
+        buf.extend_from_slice(b"0\n");
         spill(&mut buf)?;
     }
-    out.write_all(buf.as_bytes())
+    out.write_all(&buf)
 }
 
 /// Appends `v` in decimal, as `write!(buf, "{v}")` would: the numbers are most of a DIMACS
 /// file's text, and formatting them through `fmt` was a quarter of the CPU of `satpuz encode
 /// hooks4 --connect eager`.
-fn push_decimal(buf: &mut String, v: i64) {
+fn push_decimal(buf: &mut Vec<u8>, v: i64) {
     let mut digits = [0u8; 20];
     let mut rest = v.unsigned_abs();
     let mut start = digits.len();
@@ -369,9 +369,9 @@ fn push_decimal(buf: &mut String, v: i64) {
         }
     }
     if v < 0 {
-        buf.push('-');
+        buf.push(b'-');
     }
-    buf.push_str(std::str::from_utf8(&digits[start..]).expect("ASCII digits"));
+    buf.extend_from_slice(&digits[start..]);
 }
 
 /// A solver's answer as read from its output file.
@@ -546,9 +546,9 @@ mod tests {
         }
         values.extend([i64::MAX, i64::MIN, i32::MAX.into(), i32::MIN.into()]);
         for v in values {
-            let mut buf = String::from("x");
+            let mut buf = b"x".to_vec();
             push_decimal(&mut buf, v);
-            assert_eq!(buf, format!("x{v}"));
+            assert_eq!(buf, format!("x{v}").into_bytes());
         }
     }
 }
