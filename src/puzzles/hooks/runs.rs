@@ -38,6 +38,8 @@ pub(crate) fn rows_then_columns(n: usize) -> impl Iterator<Item = Vec<usize>> {
 /// (products only grow).
 fn sum_of_run_products(alphabets: &[Vec<usize>], top: u64, clue: u64) -> Layers<(u64, u64)> {
     let len = alphabets.len();
+    // top^k for k cells left, computed once per line rather than at every step.
+    let powers: Vec<u64> = (0..len).map(|k| top.saturating_pow(k as u32)).collect();
     unroll(
         alphabets,
         (0u64, 0u64),
@@ -47,17 +49,19 @@ fn sum_of_run_products(alphabets: &[Vec<usize>], top: u64, clue: u64) -> Layers<
                 d if open == 0 => (closed, d as u64),
                 d => (closed, open * d as u64),
             };
-            let reach = most_reachable(next.0, next.1, len - i - 1, top);
+            let reach = most_reachable(next.0, next.1, &powers[..len - i]);
             (next.0 + next.1 <= clue && reach >= clue).then_some(next)
         },
         |&(closed, open)| closed + open == clue,
     )
 }
 
-/// The largest total reachable from (closed, open) with `left` cells to come, digits up to
-/// `top`: one run of top digits, either continuing the open run or after closing it.
-fn most_reachable(closed: u64, open: u64, left: usize, top: u64) -> u64 {
-    let power = |k: usize| top.saturating_pow(k as u32);
+/// The largest total reachable from (closed, open) with `powers.len() - 1` cells to come,
+/// `powers[k]` the largest digit to the power k: one run of largest digits, either continuing
+/// the open run or after closing it.
+fn most_reachable(closed: u64, open: u64, powers: &[u64]) -> u64 {
+    let left = powers.len() - 1;
+    let power = |k: usize| powers[k];
     let gain = match (left, open) {
         (0, _) => open,
         (_, 0) => power(left),
