@@ -30,10 +30,15 @@ pub(super) struct Refuters {
     words: usize,
     /// Every fact's bit.
     all: Vec<u64>,
+    /// Per unknown fact, the answers that break it, for the facts the first few answers
+    /// of a set leave unbroken ([`cover`]).
+    breaking_fact: Vec<AnswerSet>,
     /// The stepper's count of answers remembered when these were last brought up to date.
     seen: usize,
     /// The facts broken so far, for [`Refuters::unrefuted`].
     covered: Vec<u64>,
+    /// The answers [`Refuters::refutes_every_growth`] looks at (kept for its words).
+    growth_answers: AnswerSet,
     /// Per live clue, the answers that meet it.
     meeting_clue: Vec<AnswerSet>,
     /// Per live clue, the answers that meet every live clue after it.
@@ -50,11 +55,13 @@ impl Refuters {
         }
         Refuters {
             live,
+            breaking_fact: vec![Vec::new(); facts.len()],
             facts,
             breaks_clues: Vec::new(),
             breaks_facts: Vec::new(),
             words,
             covered: vec![0; words],
+            growth_answers: Vec::new(),
             all,
             seen,
             meeting_clue: vec![Vec::new(); n],
@@ -69,13 +76,15 @@ impl Refuters {
                 clues |= 1 << i;
             }
         }
+        let answer = self.breaks_clues.len();
         let mut facts = vec![0u64; self.words];
         for (j, &f) in self.facts.iter().enumerate() {
             if w.breaks(f) {
                 facts[j / 64] |= 1 << (j % 64);
+                insert(&mut self.breaking_fact[j], answer);
             }
         }
-        let w = self.breaks_clues.len();
+        let w = answer;
         // Past the last clue it breaks, it meets every later one.
         let last_broken = (u128::BITS - clues.leading_zeros()).saturating_sub(1) as usize;
         for (i, (meeting, later)) in self
@@ -158,32 +167,36 @@ impl Refuters {
     /// then no set that grows from that beginning forces anything.
     pub(super) fn refutes_every_growth(&mut self, meeting: &[u64], last: usize) -> bool {
         let later = &self.meeting_later[last];
+        self.growth_answers.clear();
         let answers = meeting.iter().zip(later).map(|(&a, &b)| a & b);
+        self.growth_answers.extend(answers);
         cover(
             &mut self.covered,
             &self.breaks_facts,
+            &self.breaking_fact,
             &self.all,
-            self.words,
-            answers,
+            &self.growth_answers,
         )
     }
 
     /// The unknown facts that none of the answers `meeting` (those that meet a set of
     /// clues) breaks, or None when there are none (the set forces nothing).
     pub(super) fn unrefuted(&mut self, meeting: &[u64]) -> Option<Vec<Fact>> {
-        let answers = meeting.iter().copied();
         if cover(
             &mut self.covered,
             &self.breaks_facts,
+            &self.breaking_fact,
             &self.all,
-            self.words,
-            answers,
+            meeting,
         ) {
             return None;
         }
-        let left = (0..self.facts.len())
-            .filter(|&j| self.covered[j / 64] & (1 << (j % 64)) == 0)
-            .map(|j| self.facts[j])
+        let left = self
+            .facts
+            .iter()
+            .zip(&self.breaking_fact)
+            .filter(|(_, breaking)| !meets_any(meeting, breaking))
+            .map(|(&f, _)| f)
             .collect();
         Some(left)
     }
@@ -197,19 +210,31 @@ pub(super) fn insert(set: &mut AnswerSet, w: usize) {
     set[w / 64] |= 1 << (w % 64);
 }
 
-/// Marks in `covered` the unknown facts broken by the answers of the set whose words are
-/// `answers` (`breaks_facts`: `words` words an answer; `all`: every fact's bit); true as soon
-/// as every fact is marked (`covered` then holds only part of the answers' facts).
+/// Answers whose facts [`cover`] gathers one by one before it turns to the facts left.
+const GATHERED_ANSWERS: usize = 64;
+
+/// Marks in `covered` the unknown facts broken by the answers of the set `answers`
+/// (`breaks_facts`: per answer, its facts, `all.len()` words; `breaking_fact`: per fact, its
+/// answers; `all`: every fact's bit); true when every fact is broken (else `covered` holds
+/// only part of the answers' facts). The first few answers cover most facts; each fact
+/// they leave is then looked up among all of the set's answers.
 fn cover(
     covered: &mut [u64],
     breaks_facts: &[u64],
+    breaking_fact: &[AnswerSet],
     all: &[u64],
-    words: usize,
-    answers: impl Iterator<Item = u64>,
+    answers: &[u64],
 ) -> bool {
+    let words = all.len();
     covered.fill(0);
-    for (k, mut bits) in answers.enumerate() {
+    let mut gathered = 0;
+    'gather: for (k, &word) in answers.iter().enumerate() {
+        let mut bits = word;
         while bits != 0 {
+            if gathered == GATHERED_ANSWERS {
+                break 'gather;
+            }
+            gathered += 1;
             let w = k * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let facts = &breaks_facts[w * words..(w + 1) * words];
@@ -223,5 +248,20 @@ fn cover(
             }
         }
     }
-    false
+    covered.iter().zip(all).enumerate().all(|(i, (&c, &a))| {
+        let mut left = a & !c;
+        while left != 0 {
+            let j = i * 64 + left.trailing_zeros() as usize;
+            left &= left - 1;
+            if !meets_any(answers, &breaking_fact[j]) {
+                return false;
+            }
+        }
+        true
+    })
+}
+
+/// Whether two sets of answers share one.
+fn meets_any(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(&x, &y)| x & y != 0)
 }
