@@ -35,9 +35,10 @@ pub(super) struct Refuters {
     breaking_fact: Vec<AnswerSet>,
     /// The stepper's count of answers remembered when these were last brought up to date.
     seen: usize,
-    /// The facts broken so far, for [`Refuters::unrefuted`].
+    /// [`cover`]'s scratch: the facts broken by the answers gathered so far.
     covered: Vec<u64>,
-    /// The answers [`Refuters::refutes_every_growth`] looks at (kept for its words).
+    /// [`Refuters::refutes_every_growth`]'s scratch: the answers it looks at (kept so that
+    /// each call reuses the allocation).
     growth_answers: AnswerSet,
     /// Per live clue, the answers that meet it.
     meeting_clue: Vec<AnswerSet>,
@@ -84,7 +85,6 @@ impl Refuters {
                 insert(&mut self.breaking_fact[j], answer);
             }
         }
-        let w = answer;
         // Past the last clue it breaks, it meets every later one.
         let last_broken = (u128::BITS - clues.leading_zeros()).saturating_sub(1) as usize;
         for (i, (meeting, later)) in self
@@ -94,10 +94,10 @@ impl Refuters {
             .enumerate()
         {
             if clues & (1 << i) == 0 {
-                insert(meeting, w);
+                insert(meeting, answer);
             }
             if i >= last_broken {
-                insert(later, w);
+                insert(later, answer);
             }
         }
         self.breaks_clues.push(clues);
