@@ -17,7 +17,7 @@ use satpuz::solve::Verdict;
 use satpuz::solve::difficulty::{Difficulty, rate};
 use satpuz::solve::steps::{
     Case, Clued, End, Explanation, Fact, Step, StepKind, Stepper, StepsError, explain,
-    explain_encoded_with,
+    explain_encoded_with, explain_from,
 };
 
 use super::input::{
@@ -46,6 +46,12 @@ pub struct ExplainCmd {
     /// rating do not depend on it.
     #[arg(long, value_parser = choice::<Amo>(), help_heading = ENCODING)]
     pub amo: Option<Amo>,
+    /// Search every round's smallest step without a budget: no step is taken from the
+    /// solver's cores, so the rating is the puzzle's own even where the default budget stops a
+    /// proof on a large grid. Slower: a 10 x 5 grid takes seconds instead of under one, a
+    /// larger grid can take minutes (--timeout stops it).
+    #[arg(long)]
+    pub exhaustive: bool,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -91,7 +97,12 @@ impl ExplainCmd {
             amo: self.amo.unwrap_or_default(),
             ..EncodeOptions::default()
         };
-        let explanation = match explain_encoded_with(&clued, &[], opts) {
+        let explained = if self.exhaustive {
+            Stepper::encoded_with(&clued, &[], opts).and_then(|s| explain_from(s.exhaustive()))
+        } else {
+            explain_encoded_with(&clued, &[], opts)
+        };
+        let explanation = match explained {
             Ok(e) => e,
             Err(StepsError::NoAnswer) => {
                 super::output::eoutln!(

@@ -21,22 +21,47 @@ use crate::solve::refuters::{MAX_LIVE, Refuters};
 use crate::solve::stepper::Stepper;
 use crate::solve::steps::{Fact, StepsError};
 
-/// Most branch-and-bound nodes one search (all its hitting sets) may visit before the
-/// proof is given up: past it the step is found from the solver's cores, not proved.
-const MAX_NODES: usize = 300_000;
+/// How far the hitting-set searches of one explanation may go before they give up a proof:
+/// past a limit the step is found from the solver's cores, not proved, and says how far its
+/// proof reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct HittingBudget {
+    /// Most branch-and-bound nodes one search (all its hitting sets) may visit.
+    pub(super) nodes: usize,
+    /// Most sets one search proposes to the solver.
+    pub(super) checks_per_search: usize,
+    /// Most sets proposed in the whole explanation: past it every step past the exhaustive
+    /// search's budget is found from the solver's cores, so a puzzle whose proofs are hard
+    /// costs seconds, not minutes. A search that proves no set it can reach forces anything
+    /// ends it early ([`Stepper::plan_round`]).
+    pub(super) checks: usize,
+    /// The largest step a search looks for: a step of more clues is found from the solver's
+    /// cores (and says how far the proof reached).
+    pub(super) largest: usize,
+}
 
-/// Most sets proposed to the solver in one search before the proof is given up.
-const MAX_CHECKS: usize = 300;
+impl HittingBudget {
+    /// The default: a generated 10 x 5 grid explained in under a second (docs/explain.md).
+    pub(super) const DEFAULT: HittingBudget = HittingBudget {
+        nodes: 300_000,
+        checks_per_search: 300,
+        checks: 1_500,
+        largest: 12,
+    };
 
-/// Most sets proposed to the solver in one whole explanation: past it every step past the
-/// exhaustive search's budget is found from the solver's cores, so a puzzle whose proofs are
-/// hard costs seconds, not minutes. A search that proves no set it can reach forces anything
-/// ends it early ([`Stepper::plan_round`]).
-pub(super) const MAX_EXPLANATION_CHECKS: usize = 1_500;
+    /// No limit (`explain --exhaustive`): every search ends in its proof, however long.
+    pub(super) const NONE: HittingBudget = HittingBudget {
+        nodes: usize::MAX,
+        checks_per_search: usize::MAX,
+        checks: usize::MAX,
+        largest: usize::MAX,
+    };
 
-/// The largest step the hitting-set search looks for: a step of more clues is found from the
-/// solver's cores (and says how far the proof reached).
-pub(super) const MAX_HITTING_SIZE: usize = 12;
+    /// The largest size a search looks for among `live` clues.
+    pub(super) fn most(&self, live: &[usize]) -> usize {
+        live.len().min(self.largest)
+    }
+}
 
 /// What a hitting-set search found: the sets of the smallest size that force something
 /// (one per fact forced, or the first only), and how far the proof reached.
@@ -88,7 +113,14 @@ impl Stepper {
                 if !open[j] || bound[j] > size {
                     continue;
                 }
-                match hit(sorted.of(refuters, j), 0, 0, size, &mut nodes) {
+                match hit(
+                    sorted.of(refuters, j),
+                    0,
+                    0,
+                    size,
+                    &mut nodes,
+                    self.hitting.nodes,
+                ) {
                     Err(TooMany) => {
                         return Ok(Smallest {
                             proved: size - 1,
@@ -110,7 +142,7 @@ impl Stepper {
                 continue;
             };
             checks += 1;
-            if checks > MAX_CHECKS || self.hitting_checks == 0 {
+            if checks > self.hitting.checks_per_search || self.hitting_checks == 0 {
                 return Ok(Smallest {
                     proved: size - 1,
                     found,
@@ -327,7 +359,7 @@ impl SortedSets {
 
 /// A set of at most `budget` elements (beside `chosen`) hitting every set of `sets` (bit
 /// sets, sorted by size, then value, without repeats), or None when there is none; Err once
-/// `nodes` (counted across a search) passes [`MAX_NODES`].
+/// `nodes` (counted across a search) passes `max_nodes`.
 ///
 /// Branch and bound: the unhit set with the fewest elements not banned is hit by each of
 /// them in turn (an element tried is banned in its later siblings); a greedy packing of
@@ -338,9 +370,10 @@ fn hit(
     banned: u128,
     budget: usize,
     nodes: &mut usize,
+    max_nodes: usize,
 ) -> Result<Option<u128>, TooMany> {
     *nodes += 1;
-    if *nodes > MAX_NODES {
+    if *nodes > max_nodes {
         return Err(TooMany);
     }
     let mut pick: Option<u128> = None;
@@ -372,7 +405,7 @@ fn hit(
     while rest != 0 {
         let e = rest & rest.wrapping_neg();
         rest &= rest - 1;
-        if let Some(h) = hit(sets, chosen | e, banned, budget - 1, nodes)? {
+        if let Some(h) = hit(sets, chosen | e, banned, budget - 1, nodes, max_nodes)? {
             return Ok(Some(h));
         }
         banned |= e;

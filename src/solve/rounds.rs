@@ -6,7 +6,6 @@
 
 use crate::model::Constraint;
 use crate::solve::SolveError;
-use crate::solve::hitting::MAX_HITTING_SIZE;
 use crate::solve::refuters::{AnswerSet, MAX_LIVE, Refuters, insert};
 use crate::solve::stepper::{Planned, Stepper};
 use crate::solve::steps::{Fact, StepsError};
@@ -66,13 +65,18 @@ impl Stepper {
         }
         // Past the budget: the fewest clues by implicit hitting sets, proved.
         if let Some(r) = refuters.as_mut() {
-            let smallest =
-                self.smallest_by_hitting_sets(&live, r, searched + 1, hitting_most(&live), true)?;
+            let smallest = self.smallest_by_hitting_sets(
+                &live,
+                r,
+                searched + 1,
+                self.hitting.most(&live),
+                true,
+            )?;
             if !smallest.found.is_empty() {
                 self.plan(smallest.found, smallest.proved);
                 return Ok(());
             }
-            if smallest.proved >= hitting_most(&live) {
+            if smallest.proved >= self.hitting.most(&live) {
                 // No set the search can reach forces anything: the steps have outgrown it.
                 // The case split learns few facts, so the rounds after it are as far out of
                 // reach, and searches proving so spend checks for a bound only (seed 27's
@@ -120,7 +124,7 @@ impl Stepper {
                         smaller: None,
                     });
                 };
-                let most = (size - 1).min(hitting_most(&live));
+                let most = (size - 1).min(self.hitting.most(&live));
                 let smallest = self.smallest_by_hitting_sets(&live, r, s, most, false)?;
                 return Ok(Below {
                     proved: smallest.proved,
@@ -344,11 +348,6 @@ pub(super) fn clue_groups(
         })
         .collect();
     Some(masks)
-}
-
-/// The largest size the hitting-set search looks for among `live` clues.
-fn hitting_most(live: &[usize]) -> usize {
-    live.len().min(MAX_HITTING_SIZE)
 }
 
 /// n choose k, saturating.

@@ -28,6 +28,7 @@ use std::ops::Range;
 use crate::cnf::Lit;
 use crate::model::{Constraint, EncodeOptions, Model};
 use crate::solve::cases::{Case, CaseWorld};
+use crate::solve::hitting::HittingBudget;
 use crate::solve::local::exactly_propagated;
 use crate::solve::propagate::scope;
 use crate::solve::renewal::{RENEW_AFTER, fresh_session};
@@ -97,6 +98,8 @@ pub struct Stepper {
     pub(super) solves: usize,
     /// Most sets of one size the exhaustive search tries ([`crate::solve::rounds::MAX_SUBSETS`]).
     pub(super) max_subsets: usize,
+    /// How far the hitting-set searches may go.
+    pub(super) hitting: HittingBudget,
     /// Sets the hitting-set search may still propose in this explanation (none once a search
     /// proved every set within its reach to force nothing, see `plan_round`).
     pub(super) hitting_checks: usize,
@@ -197,7 +200,8 @@ impl Stepper {
             rounds: 0,
             solves: 2,
             max_subsets: crate::solve::rounds::MAX_SUBSETS,
-            hitting_checks: crate::solve::hitting::MAX_EXPLANATION_CHECKS,
+            hitting: HittingBudget::DEFAULT,
+            hitting_checks: HittingBudget::DEFAULT.checks,
             retired: Vec::new(),
             conflicts_per_solve: MAX_CONFLICTS_PER_SOLVE,
         };
@@ -215,6 +219,24 @@ impl Stepper {
     /// hitting-set search takes over (tests compare the two routes on small puzzles).
     pub fn with_max_subsets(mut self, most: usize) -> Stepper {
         self.max_subsets = most;
+        self
+    }
+
+    /// Lifts every budget of the searches (`explain --exhaustive`): each round's size and each
+    /// step's earlier facts are proved however long it takes, so no step is found from the
+    /// solver's cores and the rating is the puzzle's own, where the default budget may stop a
+    /// proof on a large grid (seconds instead of under one on 10 x 5 grids: docs/explain.md).
+    pub fn exhaustive(mut self) -> Stepper {
+        self.hitting = HittingBudget::NONE;
+        self.hitting_checks = HittingBudget::NONE.checks;
+        self.conflicts_per_solve = u64::MAX;
+        self
+    }
+
+    /// Gives the hitting-set search at most `checks` proposals in the whole explanation
+    /// (tests cut it short: every round past the exhaustive search is then a case split).
+    pub fn with_hitting_checks(mut self, checks: usize) -> Stepper {
+        self.hitting_checks = checks;
         self
     }
 
