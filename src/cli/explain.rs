@@ -48,7 +48,7 @@ pub struct ExplainCmd {
     pub amo: Option<Amo>,
     /// Search every round's smallest step without a budget: no step is taken from the
     /// solver's cores, so the rating is the puzzle's own even where the default budget stops a
-    /// proof on a large grid. Slower: a 10 x 5 grid takes seconds instead of under one, a
+    /// proof on a large grid. Slower: a 10 x 5 grid takes up to a few seconds, a
     /// larger grid can take minutes (--timeout stops it).
     #[arg(long)]
     pub exhaustive: bool,

@@ -11,6 +11,8 @@
 //! without a budget, since a step's clues are minimal. What the step says it proved
 //! (`searched`) comes from the searches before the case split.
 
+use std::collections::VecDeque;
+
 use crate::cnf::Lit;
 use crate::model::Constraint;
 use crate::solve::SolveError;
@@ -111,6 +113,7 @@ impl Stepper {
         };
         let mut witnesses = Pool {
             answers: &mut self.witnesses,
+            most_answers: self.max_witnesses,
             clues: core,
             constraints: &self.clue_constraints,
             fact,
@@ -131,7 +134,9 @@ impl Stepper {
 /// The witness answers, as the minimiser's shortcut: an answer that fits the known facts and
 /// the clues left, and breaks the fact, shows the clue tried needed.
 struct Pool<'a> {
-    answers: &'a mut Vec<Witness>,
+    answers: &'a mut VecDeque<Witness>,
+    /// The most answers kept ([`Stepper::max_witnesses`]).
+    most_answers: usize,
     /// The clue of each minimiser item (items past these are fixed).
     clues: &'a [usize],
     constraints: &'a [Constraint],
@@ -150,6 +155,10 @@ impl Witnesses for Pool<'_> {
     }
 
     fn found(&mut self, answer: &[usize]) {
-        push_witness(self.answers, witness(self.constraints, answer.to_vec()));
+        push_witness(
+            self.answers,
+            witness(self.constraints, answer.to_vec()),
+            self.most_answers,
+        );
     }
 }

@@ -4,6 +4,8 @@
 //! that fact: the clues it breaks form a correction set, which every set forcing the fact
 //! must hit. A set all of whose unknown facts are broken so is skipped.
 
+use std::collections::VecDeque;
+
 use crate::solve::steps::Fact;
 use crate::solve::witness::Witness;
 
@@ -106,9 +108,9 @@ impl Refuters {
 
     /// Adds the answers remembered since the last call: the last ones of `witnesses` (the
     /// stepper's, `remembered` in all).
-    pub(super) fn catch_up(&mut self, witnesses: &[Witness], remembered: usize) {
+    pub(super) fn catch_up(&mut self, witnesses: &VecDeque<Witness>, remembered: usize) {
         let new = (remembered - self.seen).min(witnesses.len());
-        for w in &witnesses[witnesses.len() - new..] {
+        for w in witnesses.range(witnesses.len() - new..) {
             self.add(w);
         }
         self.seen = remembered;

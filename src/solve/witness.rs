@@ -3,12 +3,19 @@
 //! (does this set of clues force that fact?) are often answered without a solve
 //! ([`crate::solve::refuters`], the minimisers' shortcuts).
 
+use std::collections::VecDeque;
+
 use crate::model::{Constraint, holds};
 use crate::solve::stepper::Stepper;
 use crate::solve::steps::Fact;
 
-/// Witness answers kept at most (the oldest go first).
-const MAX_WITNESSES: usize = 512;
+/// Witness answers kept at most by default (the oldest go first): more move the paths of the
+/// searches past the budget (docs/explain.md).
+pub(super) const MAX_WITNESSES: usize = 512;
+
+/// Witness answers kept at most by `explain --exhaustive`: every answer of a 10 x 5 grid's
+/// explanation (seed 27: about 19,000), a few tens of MB on a 20 x 5 grid.
+pub(super) const MAX_WITNESSES_EXHAUSTIVE: usize = 1 << 16;
 
 /// An answer the solver found that fits every known fact, and which clues it meets.
 pub(super) struct Witness {
@@ -33,7 +40,7 @@ impl Stepper {
     /// Keeps an answer the solver found, as a witness for later questions.
     pub(super) fn remember(&mut self, values: Vec<usize>) {
         let w = witness(&self.clue_constraints, values);
-        push_witness(&mut self.witnesses, w);
+        push_witness(&mut self.witnesses, w, self.max_witnesses);
         self.remembered += 1;
     }
 }
@@ -49,9 +56,10 @@ pub(super) fn witness(constraints: &[Constraint], values: Vec<usize>) -> Witness
     Witness { values, meets }
 }
 
-pub(super) fn push_witness(witnesses: &mut Vec<Witness>, w: Witness) {
-    if witnesses.len() == MAX_WITNESSES {
-        witnesses.remove(0);
+/// Adds `w`, the oldest answer going first when `most` are kept.
+pub(super) fn push_witness(witnesses: &mut VecDeque<Witness>, w: Witness, most: usize) {
+    if witnesses.len() >= most {
+        witnesses.pop_front();
     }
-    witnesses.push(w);
+    witnesses.push_back(w);
 }
