@@ -34,7 +34,7 @@ use crate::solve::propagate::scope;
 use crate::solve::renewal::{RENEW_AFTER, fresh_session};
 use crate::solve::session::{OwnsCnf, Session};
 use crate::solve::steps::{COMBINED_MAX, Clued, Fact, Step, StepsError};
-use crate::solve::witness::{MAX_WITNESSES, MAX_WITNESSES_EXHAUSTIVE, Witness};
+use crate::solve::witness::{MAX_WITNESSES, Witness, max_witnesses_exhaustive};
 
 /// The conflicts one solve of a search that can stop short of its proof may make: past it
 /// the search says what it did not prove (a step's earlier facts not shown minimal, a
@@ -236,7 +236,7 @@ impl Stepper {
         // Every answer stays a correction set for the later rounds' proofs while it fits the
         // known facts: kept, the 10 x 5 grid of seed 27 needs 5,756 proposals instead of
         // 12,479.
-        self.max_witnesses = MAX_WITNESSES_EXHAUSTIVE;
+        self.max_witnesses = max_witnesses_exhaustive(self.model.vars.len());
         self
     }
 

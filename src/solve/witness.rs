@@ -14,8 +14,11 @@ use crate::solve::steps::Fact;
 pub(super) const MAX_WITNESSES: usize = 512;
 
 /// Witness answers kept at most by `explain --exhaustive`: every answer of a 10 x 5 grid's
-/// explanation (seed 27: about 19,000), a few tens of MB on a 20 x 5 grid.
-pub(super) const MAX_WITNESSES_EXHAUSTIVE: usize = 1 << 16;
+/// explanation (seed 27: about 19,000), and at most about 64 MB of answers on a larger one.
+pub(super) fn max_witnesses_exhaustive(vars: usize) -> usize {
+    const ANSWER_BYTES: usize = 64 << 20;
+    (ANSWER_BYTES / (std::mem::size_of::<usize>() * vars.max(1))).clamp(MAX_WITNESSES, 1 << 16)
+}
 
 /// An answer the solver found that fits every known fact, and which clues it meets.
 pub(super) struct Witness {
