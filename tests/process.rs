@@ -430,6 +430,46 @@ fn sigterm_on_a_grid_count_gives_incomplete_json() {
     assert!(v["solutions"].as_u64().unwrap() > 0, "{run:?}");
 }
 
+/// `explain --exhaustive` has no budget: on a 40 x 5 grid it would run for many minutes, and
+/// `--timeout` stops it (exit 4, no explanation printed as if whole).
+#[test]
+fn exhaustive_explanations_stop_at_the_timeout() {
+    let dir = scratch("exhaustive");
+    let grid = dir.join("n40.json");
+    let out = satpuz(&[
+        "generate",
+        "grid",
+        "--positions",
+        "40",
+        "--categories",
+        "5",
+        "--seed",
+        "1",
+        "-o",
+        grid.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut peak = 0;
+    let run = run_with(
+        satpuz(&[
+            "explain",
+            grid.to_str().unwrap(),
+            "--exhaustive",
+            "--timeout",
+            "3",
+        ]),
+        Duration::from_secs(30),
+        |child| peak = sampled_peak_rss_mb(child),
+    );
+    assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+    assert!(run.stdout.contains("timed out after 3."), "{run:?}");
+    assert!(!run.stdout.contains("Difficulty"), "{run:?}");
+    assert!(run.took < Duration::from_secs(8), "{run:?}");
+    assert!(peak > 0 && peak < 400, "peak RSS {peak} MB");
+}
+
 /// Item 12: `--timeout` ends a count (text and JSON) and one long solver call.
 #[test]
 fn timeout_ends_counts_and_single_long_solves() {
