@@ -431,7 +431,8 @@ fn sigterm_on_a_grid_count_gives_incomplete_json() {
 }
 
 /// `explain --exhaustive` has no budget: on a 40 x 5 grid it would run for many minutes, and
-/// `--timeout` stops it (exit 4, no explanation printed as if whole).
+/// `--timeout` stops it (exit 4, no explanation printed as if whole); `--progress` shows the
+/// facts known so far, a line a second.
 #[test]
 fn exhaustive_explanations_stop_at_the_timeout() {
     let dir = scratch("exhaustive");
@@ -459,11 +460,26 @@ fn exhaustive_explanations_stop_at_the_timeout() {
             "--exhaustive",
             "--timeout",
             "3",
+            "--progress",
         ]),
         Duration::from_secs(30),
         |child| peak = sampled_peak_rss_mb(child),
     );
     assert_eq!(run.status.code(), Some(EXIT_STOPPED), "{run:?}");
+    let known: Vec<(u64, u64)> = run
+        .stderr
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("facts known: "))
+        .filter_map(|l| l.split_once(' ')?.0.split_once('/'))
+        .map(|(k, all)| (k.parse().unwrap(), all.parse().unwrap()))
+        .collect();
+    assert!(!known.is_empty(), "{run:?}");
+    assert!(
+        known
+            .iter()
+            .all(|&(k, all)| k > 0 && k < all && all == 40 * 40 * 5),
+        "{known:?}"
+    );
     assert!(run.stdout.contains("timed out after 3."), "{run:?}");
     assert!(!run.stdout.contains("Difficulty"), "{run:?}");
     assert!(run.took < Duration::from_secs(8), "{run:?}");

@@ -17,14 +17,14 @@ use satpuz::solve::Verdict;
 use satpuz::solve::difficulty::{Difficulty, rate};
 use satpuz::solve::steps::{
     Case, Clued, End, Explanation, Fact, Step, StepKind, Stepper, StepsError, explain,
-    explain_encoded_with, explain_from,
+    explain_from_reporting,
 };
 
 use super::input::{
     ENCODING, GRID, Input, ParamFlags, PuzzleArgs, SettingFlags, escape, resolve, single,
 };
 use super::output::out;
-use super::run::{Partial, RunFlags, supervise};
+use super::run::{self, Partial, RunFlags, supervise};
 use super::{EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, choice, print_json};
 
 #[derive(Debug, Args)]
@@ -97,11 +97,12 @@ impl ExplainCmd {
             amo: self.amo.unwrap_or_default(),
             ..EncodeOptions::default()
         };
-        let explained = if self.exhaustive {
-            Stepper::encoded_with(&clued, &[], opts).and_then(|s| explain_from(s.exhaustive()))
-        } else {
-            explain_encoded_with(&clued, &[], opts)
-        };
+        let mut progress =
+            |known: usize, all: usize| run::set_phase("facts known", known as u64, all as u64);
+        let explained = Stepper::encoded_with(&clued, &[], opts).and_then(|s| {
+            let s = if self.exhaustive { s.exhaustive() } else { s };
+            explain_from_reporting(s, &mut progress)
+        });
         let explanation = match explained {
             Ok(e) => e,
             Err(StepsError::NoAnswer) => {

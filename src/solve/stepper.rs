@@ -293,6 +293,18 @@ impl Stepper {
         (0..self.answer.len()).all(|v| self.known[v][self.answer[v]])
     }
 
+    /// How many facts (a value in a place or not) are known, of all of them: a placed value
+    /// knows all its places.
+    pub fn facts_known(&self) -> (usize, usize) {
+        let known = (0..self.answer.len())
+            .map(|v| match self.known[v][self.answer[v]] {
+                true => self.known[v].len(),
+                false => self.known[v].iter().filter(|&&k| k).count(),
+            })
+            .sum();
+        (known, self.known.iter().map(Vec::len).sum())
+    }
+
     /// Is the fact known?
     pub fn knows(&self, f: Fact) -> bool {
         self.is_true(f) && self.known[f.var][f.value]

@@ -176,11 +176,22 @@ pub fn explain_encoded_with(
 }
 
 /// The explanation a stepper gives from where it stands.
-pub fn explain_from(mut stepper: Stepper) -> Result<Explanation, StepsError> {
+pub fn explain_from(stepper: Stepper) -> Result<Explanation, StepsError> {
+    explain_from_reporting(stepper, &mut |_, _| ())
+}
+
+/// [`explain_from`], calling `progress` after each step with the facts known so far and all
+/// the facts (a long explanation's progress, [`Stepper::facts_known`]).
+pub fn explain_from_reporting(
+    mut stepper: Stepper,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Explanation, StepsError> {
     let start = stepper.known_now();
     let mut steps = Vec::new();
     while let Some(step) = stepper.next_step()? {
         steps.push(step);
+        let (known, all) = stepper.facts_known();
+        progress(known, all);
     }
     Ok(Explanation {
         steps,
