@@ -595,6 +595,9 @@ pub struct ExplainReport {
     pub steps: Vec<StepNote>,
     /// How hard the steps make it.
     pub difficulty: DifficultyNote,
+    /// Searched without a budget (`--exhaustive`): every round proved, so the score too is the
+    /// puzzle's own.
+    pub exhaustive: bool,
     /// The answer in puzzle terms (as `solve --json` gives it).
     pub answer: Option<Value>,
     /// Solver calls the explanation took.

@@ -269,6 +269,12 @@ fn explain_command_text_and_json() {
         ex["difficulty"], solved["difficulty"],
         "solve --rate shows the same rating"
     );
+    assert_eq!(ex["exhaustive"], false);
+    // Jindosh is explained within the default budget: without one, the same steps.
+    let exhaustive = json(&satpuz(&["explain", "jindosh", "--json", "--exhaustive"]));
+    assert_eq!(exhaustive["exhaustive"], true);
+    assert_eq!(exhaustive["steps"], ex["steps"]);
+    assert_eq!(exhaustive["difficulty"], ex["difficulty"]);
     let steps = ex["steps"].as_array().expect("steps");
     assert_eq!(ex["difficulty"]["steps"], steps.len());
     for (i, step) in steps.iter().enumerate() {

@@ -133,6 +133,7 @@ impl ExplainCmd {
                 family: puzzle.family().into(),
                 steps: clued.step_notes(&explanation.steps),
                 difficulty: difficulty.note(),
+                exhaustive: self.exhaustive,
                 answer: Some(answer.1),
                 solves: explanation.solves,
                 time_ms: millis(elapsed),
