@@ -169,9 +169,17 @@ fn every_explained_step_is_forced_by_its_named_clues_by_brute_force() {
         models.len()
     );
     let mut steps = 0;
-    for clued in &models {
+    // The default explanation, and the one without a budget (`explain_exhaustive`).
+    let both = models.iter().flat_map(|clued| {
         let model = &clued.model;
-        let explained = model.explain().unwrap();
+        [
+            model.explain().unwrap(),
+            model.explain_exhaustive().unwrap(),
+        ]
+        .map(|e| (clued, e))
+    });
+    for (clued, explained) in both {
+        let model = &clued.model;
         assert!(clued.answers.contains(explained.solution.values()));
         for step in &explained.steps {
             assert!(

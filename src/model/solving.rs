@@ -34,7 +34,9 @@ use crate::cnf::{ClauseSink, Cnf, Lit};
 use crate::report::ClueNote;
 use crate::solve::explain::Explainer;
 use crate::solve::proof::{ProofError, ProofStats, check_drat, drat_refutation};
-use crate::solve::steps::{Clued, Fact, StepKind, StepsError, explain};
+use crate::solve::steps::{
+    Clued, Explanation, Fact, StepKind, Stepper, StepsError, explain, explain_from,
+};
 use crate::solve::{SolveError, Varisat, Verdict, count, enumerate, solve_unique};
 
 use super::{Constraint, Dimacs, EncodeOptions, Encoded, Model, VarId};
@@ -116,6 +118,12 @@ impl Model {
     /// The answer step by step, each step naming its clues; see [`Solving::explain`].
     pub fn explain(&self) -> Result<Explained, StepsError> {
         self.with_options(EncodeOptions::default()).explain()
+    }
+
+    /// [`Model::explain`] without a budget; see [`Solving::explain_exhaustive`].
+    pub fn explain_exhaustive(&self) -> Result<Explained, StepsError> {
+        self.with_options(EncodeOptions::default())
+            .explain_exhaustive()
     }
 
     /// The fewest clues that contradict each other; see [`Solving::conflicting_clues`].
@@ -262,7 +270,21 @@ impl<'m> Solving<'m> {
     /// found under the default one, as `satpuz explain` finds them.
     pub fn explain(&self) -> Result<Explained, StepsError> {
         let clued = self.model.clued();
-        let explanation = explain(&clued, &[])?;
+        Ok(self.explained(&clued, explain(&clued, &[])?))
+    }
+
+    /// [`Solving::explain`] with every search run to its proof, however long it takes
+    /// (`satpuz explain --exhaustive`): no step is taken from the solver's cores, so the
+    /// score is the puzzle's own where the default budget stops a proof (grids from about
+    /// 10 x 5 up).
+    pub fn explain_exhaustive(&self) -> Result<Explained, StepsError> {
+        let clued = self.model.clued();
+        let stepper = Stepper::new(&clued, &[])?.exhaustive();
+        Ok(self.explained(&clued, explain_from(stepper)?))
+    }
+
+    /// The steps of `explanation` in the model's terms.
+    fn explained(&self, clued: &Clued, explanation: Explanation) -> Explained {
         let steps = explanation
             .steps
             .iter()
@@ -279,11 +301,11 @@ impl<'m> Solving<'m> {
                 sentence: clued.sentence(step),
             })
             .collect();
-        Ok(Explained {
+        Explained {
             steps,
             start: explanation.start,
             solution: Solution::new(self.model, explanation.answer),
-        })
+        }
     }
 
     /// When the clues admit no answer: a smallest set of them, by name, that already admits
