@@ -757,8 +757,12 @@ fn variant(clued: &Clued, rng: &mut ChaCha8Rng) -> Clued {
 }
 
 fn rating(clued: &Clued) -> (Difficulty, bool) {
-    let ex = explain(clued, &[]).expect("explains");
-    // Every round found by a search of every smaller size (none from the solver's cores).
+    rated(&explain(clued, &[]).expect("explains"))
+}
+
+/// The rating of an explanation, and whether every round was found by a search of every
+/// smaller size (none from the solver's cores).
+fn rated(ex: &Explanation) -> (Difficulty, bool) {
     let proved = ex.steps.iter().all(|s| s.clues.len() <= s.searched + 1);
     (rate(&ex.steps), proved)
 }
@@ -822,9 +826,7 @@ fn exhaustive_explanations_past_the_budget_rate_isomorphic_copies_the_same() {
     let c = clued(&p).expect("builds");
     let exhaustive_rating = |c: &Clued| {
         let stepper = Stepper::new(c, &[]).expect("starts").exhaustive();
-        let ex = explain_from(stepper).expect("explains");
-        let proved = ex.steps.iter().all(|s| s.clues.len() <= s.searched + 1);
-        (rate(&ex.steps), proved)
+        rated(&explain_from(stepper).expect("explains"))
     };
     let (want, proved) = exhaustive_rating(&c);
     assert!(proved, "every round searched in full below its size");
