@@ -297,9 +297,12 @@ impl Stepper {
     /// knows all its places.
     pub fn facts_known(&self) -> (usize, usize) {
         let known = (0..self.answer.len())
-            .map(|v| match self.known[v][self.answer[v]] {
-                true => self.known[v].len(),
-                false => self.known[v].iter().filter(|&&k| k).count(),
+            .map(|v| {
+                if self.known[v][self.answer[v]] {
+                    self.known[v].len()
+                } else {
+                    self.known[v].iter().filter(|&&k| k).count()
+                }
             })
             .sum();
         (known, self.known.iter().map(Vec::len).sum())
