@@ -16,7 +16,7 @@ use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::family::clued;
 use satpuz::puzzles::grid::generate::{GridShape, generate};
 use satpuz::puzzles::inquest::{Length, deal};
-use satpuz::solve::difficulty::{Difficulty, rate};
+use satpuz::solve::difficulty::Difficulty;
 use satpuz::solve::steps::{Clued, Explanation, Fact, Stepper, explain, explain_from};
 
 // ---- brute force over arrangements ----
@@ -52,7 +52,7 @@ fn check_claims(clued: &Clued, ex: &Explanation, limit: usize) -> usize {
     let mut checked = 0;
     // A round's steps may have one-clue steps between them: its first step is its first.
     let mut rounds_seen = std::collections::HashSet::new();
-    for (i, step) in ex.steps.iter().enumerate() {
+    for (i, step) in ex.rated.iter().enumerate() {
         let first_of_round = rounds_seen.insert(step.round);
         if first_of_round
             && step.searched > 0
@@ -304,11 +304,9 @@ fn no_step_of_several_clues_is_beaten_by_one_clue() {
                 }
                 known.extend(step.facts.iter().chain(&step.follows).copied());
             }
-            let costs = satpuz::solve::difficulty::round_costs(&ex.steps);
-            let charged: Vec<usize> = ex
-                .steps
-                .iter()
-                .zip(&costs)
+            // Each round charged once, on the rounds' steps and, added up, on the shown ones.
+            let costs = satpuz::solve::difficulty::round_costs(&ex.rated);
+            let charged: Vec<usize> = (ex.rated.iter().zip(&costs))
                 .filter(|&(_, &cost)| cost > 0)
                 .map(|(s, _)| s.round)
                 .collect();
@@ -319,6 +317,12 @@ fn no_step_of_several_clues_is_beaten_by_one_clue() {
                 charged.len(),
                 distinct.len(),
                 "{}: a round charged twice",
+                p.name
+            );
+            assert_eq!(
+                ex.costs.iter().sum::<usize>(),
+                ex.difficulty().score,
+                "{}: the shown steps' costs add up to the score",
                 p.name
             );
         }
@@ -438,8 +442,8 @@ fn the_hitting_set_proof_agrees_with_the_brute_force_and_the_exhaustive_search()
         let by_hitting_sets = explain_from(stepper).expect("explains");
         let exhaustive = explain(&c, &[]).expect("explains");
         assert_eq!(
-            canonical(&rate(&by_hitting_sets.steps)),
-            canonical(&rate(&exhaustive.steps)),
+            canonical(&by_hitting_sets.difficulty()),
+            canonical(&exhaustive.difficulty()),
             "{}: hitting sets and the exhaustive search rate it alike",
             p.name
         );
@@ -577,18 +581,28 @@ fn an_exhaustive_explanation_proves_every_round() {
             (&exhaustive, &mut rounds_exhaustive, &mut 0),
         ] {
             let mut seen = std::collections::HashSet::new();
-            for step in &ex.steps {
+            for step in &ex.rated {
                 if seen.insert(step.round) && step.clues.len() >= 2 {
                     *rounds += 1;
                     *unproved += usize::from(!step.proved_fewest());
                 }
             }
         }
-        for (i, step) in exhaustive.steps.iter().enumerate() {
-            let first = exhaustive.steps[..i].iter().all(|s| s.round != step.round);
+        for (i, step) in exhaustive.rated.iter().enumerate() {
+            let first = exhaustive.rated[..i].iter().all(|s| s.round != step.round);
             assert!(
                 !first || step.proved_fewest(),
                 "{}: step {} opens a round of {} clues but proves none smaller only up to {}",
+                p.name,
+                i + 1,
+                step.clues.len(),
+                step.proved
+            );
+        }
+        for (i, step) in exhaustive.steps.iter().enumerate() {
+            assert!(
+                step.proved_fewest(),
+                "{}: shown step {} of {} clues proves none smaller only up to {}",
                 p.name,
                 i + 1,
                 step.clues.len(),
@@ -611,6 +625,66 @@ fn an_exhaustive_explanation_proves_every_round() {
         "{checked} steps' claims checked by brute force"
     );
     assert!(sound >= 50, "{sound} steps shown to follow by brute force");
+}
+
+/// Where a round's later step is not the smallest at its point (an earlier step of the round
+/// let fewer clues force a fact the round does not take), the steps shown take the smaller
+/// step first: without a budget every shown step is proved the smallest at its point (the
+/// brute force agrees where the arrangements are few; tests/explain_steps.rs re-proves the
+/// shown steps with fresh solvers), while the rating stays the rounds' and the shown steps'
+/// costs add up to it.
+#[test]
+fn every_step_shown_without_a_budget_is_the_smallest_at_its_point() {
+    let (mut beaten, mut checked, mut puzzles) = (0, 0, 0);
+    for (positions, categories, seeds) in [
+        (5, 4, 1..=8),
+        (6, 4, 1..=8),
+        (6, 5, 1..=12),
+        (7, 4, 1..=12),
+        (7, 5, 1..=12),
+    ] {
+        for seed in seeds {
+            let shape = GridShape {
+                positions,
+                categories,
+            };
+            let p = generate(shape, seed).expect("generates").puzzle;
+            let c = clued(&p).expect("builds");
+            let ex = explain_from(Stepper::new(&c, &[]).expect("starts").exhaustive())
+                .expect("explains");
+            let name = format!("{positions} x {categories} seed {seed}");
+            for (i, step) in ex.steps.iter().enumerate() {
+                assert!(
+                    step.proved_fewest(),
+                    "{name}: step {} of {} clues proves none smaller only up to {}",
+                    i + 1,
+                    step.clues.len(),
+                    step.proved
+                );
+            }
+            assert_eq!(
+                ex.costs.iter().sum::<usize>(),
+                ex.difficulty().score,
+                "{name}: the shown steps' costs add up to the score"
+            );
+            checked += check_optimal(&c, &ex, 60_000).0;
+            let round_beaten = ex.rated.iter().filter(|s| !s.proved_fewest()).count();
+            if round_beaten == 0 {
+                assert_eq!(ex.steps, ex.rated, "{name}: no round beaten, no step moved");
+            } else {
+                puzzles += 1;
+                beaten += round_beaten;
+            }
+        }
+    }
+    assert!(
+        puzzles >= 4 && beaten >= 5,
+        "{beaten} beaten steps of the rounds on {puzzles} grids"
+    );
+    assert!(
+        checked >= 10,
+        "{checked} shown steps checked by brute force"
+    );
 }
 
 /// The steps of at least `min_clues` clues proved the fewest that force anything.
@@ -763,8 +837,8 @@ fn rating(clued: &Clued) -> (Difficulty, bool) {
 /// The rating of an explanation, and whether every round was found by a search of every
 /// smaller size (none from the solver's cores).
 fn rated(ex: &Explanation) -> (Difficulty, bool) {
-    let proved = ex.steps.iter().all(|s| s.clues.len() <= s.searched + 1);
-    (rate(&ex.steps), proved)
+    let proved = ex.rated.iter().all(|s| s.clues.len() <= s.searched + 1);
+    (ex.difficulty(), proved)
 }
 
 /// The parts of a rating that belong to the puzzle: the score, its level, the largest step.
@@ -882,7 +956,7 @@ fn a_true_clue_added_never_widens_the_largest_step_nor_raises_the_level() {
     for (name, p) in puzzles() {
         let c = clued(&p).expect("builds");
         let ex = explain(&c, &[]).expect("explains");
-        let before = rate(&ex.steps);
+        let before = ex.difficulty();
         for _ in 0..6 {
             let mut model = Model::new();
             model.vars = c.model.vars.clone();

@@ -159,6 +159,38 @@ fn shipped_grids_explained_step_by_step() {
     }
 }
 
+/// Grids whose rounds have a step that an earlier step of the round let fewer clues beat
+/// (tests/explain_rounds.rs finds them): the steps shown, which take the smaller steps
+/// first, re-proved with fresh solvers, without a budget and with the default one.
+#[test]
+fn steps_shown_ahead_of_their_round_are_sound() {
+    use satpuz::puzzles::grid::generate::{GridShape, generate};
+    use satpuz::solve::steps::{Stepper, explain_from};
+    let mut moved = 0;
+    for (positions, categories, seed) in [(6, 5, 1), (6, 5, 6), (7, 4, 2), (7, 4, 12)] {
+        let shape = GridShape {
+            positions,
+            categories,
+        };
+        let c = clued(&generate(shape, seed).expect("generates").puzzle).expect("builds");
+        for exhaustive in [true, false] {
+            let stepper = Stepper::new(&c, &[]).expect("starts");
+            let stepper = if exhaustive {
+                stepper.exhaustive()
+            } else {
+                stepper
+            };
+            let ex = explain_from(stepper).expect("explains");
+            moved += usize::from(ex.steps != ex.rated);
+            check_steps(&c, &ex);
+        }
+    }
+    assert!(
+        moved >= 4,
+        "{moved} explanations show steps ahead of their round"
+    );
+}
+
 #[test]
 fn dealt_cases_explained_step_by_step() {
     for (seed, length) in [(1, Length::Short), (2, Length::Short), (7, Length::Long)] {

@@ -20,7 +20,7 @@ use satpuz::puzzles::grid::generate::{ClueMix, GENERATOR_VERSION, generate_on_on
 use satpuz::puzzles::grid::vocabulary::{Names, VOCABULARY_VERSION, name_puzzle, puzzle_text};
 use satpuz::puzzles::{Puzzle, family};
 use satpuz::report::{CertificateNote, CorpusGenerator, CorpusRecord, SCHEMA_VERSION};
-use satpuz::solve::difficulty::{Level, rate};
+use satpuz::solve::difficulty::Level;
 use satpuz::solve::external::SolverChoice;
 use satpuz::solve::parallel::{self, Ended};
 use satpuz::solve::steps::explain;
@@ -132,7 +132,7 @@ impl RecordMaker {
                 .with_context(|| format!("record {index} ({}), seed {seed}", cell.words()))?;
             let clued = clued(&puzzle)?;
             let explanation = explain(&clued, &[])?;
-            let difficulty = rate(&explanation.steps);
+            let difficulty = explanation.difficulty();
             let proved_level = difficulty.level_proved().then_some(difficulty.level);
             if cell.level.is_some_and(|level| Some(level) != proved_level) {
                 continue;
@@ -157,7 +157,7 @@ impl RecordMaker {
                 text: puzzle_text(&puzzle),
                 answer: certificate.1,
                 difficulty: difficulty.note(),
-                steps: clued.step_notes(&explanation.steps),
+                steps: clued.explanation_notes(&explanation),
                 certificate: certificate.0,
                 canonical_sha256: sha256_hex(canonical_form(&puzzle, &positions).as_bytes()),
             };

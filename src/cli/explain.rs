@@ -14,7 +14,7 @@ use satpuz::puzzles::grid::family::clued;
 use satpuz::puzzles::{BuildOptions, Purpose, Puzzle};
 use satpuz::report::{ExplainReport, SCHEMA_VERSION, millis};
 use satpuz::solve::Verdict;
-use satpuz::solve::difficulty::{Difficulty, rate};
+use satpuz::solve::difficulty::Difficulty;
 use satpuz::solve::steps::{
     Case, Clued, End, Explanation, Fact, Step, StepKind, Stepper, StepsError, explain,
     explain_from_reporting,
@@ -125,13 +125,13 @@ impl ExplainCmd {
         };
         let elapsed = start.elapsed();
         let answer = solved_answer(puzzle.as_ref())?;
-        let difficulty = rate(&explanation.steps);
+        let difficulty = explanation.difficulty();
         if self.json {
             print_json(&ExplainReport {
                 schema_version: SCHEMA_VERSION,
                 puzzle: puzzle.name(),
                 family: puzzle.family().into(),
-                steps: clued.step_notes(&explanation.steps),
+                steps: clued.explanation_notes(&explanation),
                 difficulty: difficulty.note(),
                 exhaustive: self.exhaustive,
                 answer: Some(answer.1),
@@ -230,12 +230,12 @@ pub fn rated(puzzle: &dyn Puzzle) -> anyhow::Result<Option<Difficulty>> {
     if facts > MAX_RATED_FACTS {
         return Ok(None);
     }
-    Ok(Some(rate(&explain(&clued, &[])?.steps)))
+    Ok(Some(explain(&clued, &[])?.difficulty()))
 }
 
 /// The difficulty of a grid with one answer (an Inquest case as dealt).
 pub fn rated_grid(puzzle: &GridPuzzle) -> anyhow::Result<Difficulty> {
-    Ok(rate(&explain(&clued(puzzle)?, &[])?.steps))
+    Ok(explain(&clued(puzzle)?, &[])?.difficulty())
 }
 
 /// An Inquest case's explanation from the squares a sheet has filled (`given`: category,

@@ -122,7 +122,19 @@ pub struct Stepper {
     pub(super) renew_after: u32,
     /// [`Stepper::solves`] when the session was last renewed.
     pub(super) renewed_at: usize,
+    /// When the step just taken was not the smallest at its point: a smaller set the search
+    /// found, the facts it forces (none the step's round takes), and the sizes proved to
+    /// force nothing below it.
+    pub(super) beaten_by: Option<Beaten>,
+    /// The steps are for the rating only (another stepper shows them): a round's later step
+    /// is not searched again below its size, and no step finds the facts it uses or its
+    /// cases.
+    pub(super) rating_only: bool,
 }
+
+/// A smaller step than the one taken: its clues, the facts they force, and how many clues
+/// every set was proved too few for.
+pub(super) type Beaten = (Vec<usize>, Vec<Fact>, usize);
 
 impl Stepper {
     /// Solves the model, proves its answer unique, and starts from the facts `start` (each
@@ -140,13 +152,6 @@ impl Stepper {
     ) -> Result<Stepper, StepsError> {
         let model = &clued.model;
         let (mut session, lits) = fresh_session(model, &clued.clues, opts);
-        let structure: Vec<Constraint> = model
-            .constraints
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !clued.clues.contains(i))
-            .map(|(_, c)| c.clone())
-            .collect();
         let all: Vec<usize> = (0..session.clue_count()).collect();
         let Some(answer) = session.solve_values(&session.selectors_of(&all))? else {
             return Err(StepsError::NoAnswer);
@@ -156,14 +161,44 @@ impl Stepper {
             return Err(StepsError::NotUnique);
         }
         session.block(&[!block]);
-        let (uses_session, uses_lits) = fresh_session(model, &clued.clues, opts);
+        let mut stepper =
+            Stepper::assemble(model, clued.clues.clone(), opts, session, lits, answer);
+        for &f in start {
+            if !stepper.is_true(f) {
+                return Err(StepsError::WrongStart((clued.describe)(f)));
+            }
+            stepper.learn(f);
+        }
+        stepper.settle()?;
+        Ok(stepper)
+    }
+
+    /// A stepper over `session` (the model's clues `clue_range` behind selectors, encoded by
+    /// `opts`, the answer `answer` proved unique), knowing nothing yet, with the default
+    /// budgets.
+    fn assemble(
+        model: &Model,
+        clue_range: Range<usize>,
+        opts: EncodeOptions,
+        session: Session,
+        lits: Vec<Vec<Lit>>,
+        answer: Vec<usize>,
+    ) -> Stepper {
+        let structure: Vec<Constraint> = model
+            .constraints
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !clue_range.contains(i))
+            .map(|(_, c)| c.clone())
+            .collect();
+        let (uses_session, uses_lits) = fresh_session(model, &clue_range, opts);
         debug_assert!(uses_lits == lits, "both sessions encode the model alike");
         let known = model
             .vars
             .iter()
             .map(|v| vec![false; v.values.len()])
             .collect();
-        let clue_constraints = model.constraints[clued.clues.clone()].to_vec();
+        let clue_constraints = model.constraints[clue_range.clone()].to_vec();
         let clue_scopes: Vec<Vec<usize>> = clue_constraints.iter().map(scope).collect();
         let clue_count = clue_constraints.len();
         let base_vars = session.formula().cnf().num_vars();
@@ -174,12 +209,12 @@ impl Stepper {
             &clue_scopes,
             model.vars.len(),
         );
-        let mut stepper = Stepper {
+        Stepper {
             clue_groups,
             session,
             uses_session,
             model: model.clone(),
-            clue_range: clued.clues.clone(),
+            clue_range,
             opts,
             base_vars,
             renew_after: RENEW_AFTER,
@@ -207,15 +242,45 @@ impl Stepper {
             hitting_checks: HittingBudget::DEFAULT.checks,
             retired: Vec::new(),
             conflicts_per_solve: MAX_CONFLICTS_PER_SOLVE,
-        };
-        for &f in start {
-            if !stepper.is_true(f) {
-                return Err(StepsError::WrongStart((clued.describe)(f)));
-            }
-            stepper.learn(f);
+            beaten_by: None,
+            rating_only: false,
         }
-        stepper.settle()?;
-        Ok(stepper)
+    }
+
+    /// A second stepper for the same puzzle, knowing what `known` says (`known[var][value]`,
+    /// a state this stepper was in), with this one's budgets, answers and cores (each still
+    /// fits: it fitted a state that knew no more), and a session of its own: it goes ahead
+    /// of this one's rounds where a round's step is not the smallest at its point
+    /// ([`crate::solve::steps::explain_from_reporting`]).
+    pub(super) fn twin_at(&self, known: &[Vec<bool>]) -> Stepper {
+        let (session, lits) = fresh_session(&self.model, &self.clue_range, self.opts);
+        let mut twin = Stepper::assemble(
+            &self.model,
+            self.clue_range.clone(),
+            self.opts,
+            session,
+            lits,
+            self.answer.clone(),
+        );
+        twin.solves = 0;
+        twin.max_subsets = self.max_subsets;
+        twin.hitting = self.hitting;
+        twin.hitting_checks = self.hitting_checks;
+        twin.conflicts_per_solve = self.conflicts_per_solve;
+        twin.max_witnesses = self.max_witnesses;
+        twin.renew_after = self.renew_after;
+        twin.witnesses = self.witnesses.clone();
+        twin.remembered = self.remembered;
+        twin.forcing_cores = self.forcing_cores.clone();
+        for (var, values) in known.iter().enumerate() {
+            let placed = values[self.answer[var]];
+            for value in (0..values.len()).filter(|&x| values[x]) {
+                if !placed || value == self.answer[var] {
+                    twin.learn(twin.true_fact(var, value));
+                }
+            }
+        }
+        twin
     }
 
     /// Sets the most clue sets of one size the exhaustive search tries before the
@@ -398,6 +463,7 @@ impl Stepper {
 
     /// The next step, or None when the answer is complete.
     pub fn next_step(&mut self) -> Result<Option<Step>, StepsError> {
+        self.beaten_by = None;
         loop {
             if let Some(p) = self.planned.pop_front() {
                 let facts: Vec<Fact> = p
@@ -411,6 +477,12 @@ impl Stepper {
                 }
                 // What was searched before the round holds for its first step.
                 if p.clock == self.clock {
+                    return self
+                        .take(p.clues, facts, p.round, p.searched, p.searched, false)
+                        .map(Some);
+                }
+                if self.rating_only {
+                    // The round ends knowing the same facts however its steps are cut.
                     return self
                         .take(p.clues, facts, p.round, p.searched, p.searched, false)
                         .map(Some);
@@ -436,7 +508,8 @@ impl Stepper {
                     // round (the round ends knowing the same facts, so its rating is the
                     // same), and the smallest at this point.
                     let in_round: Vec<Fact> = news
-                        .into_iter()
+                        .iter()
+                        .copied()
                         .filter(|f| {
                             p.facts.contains(f)
                                 || self
@@ -452,6 +525,9 @@ impl Stepper {
                             .take(clues, in_round, round, searched, below.proved, false)
                             .map(Some);
                     }
+                    // The round goes on (its facts are the rating's), and says what beat
+                    // this step, for an explanation that shows the smallest step first.
+                    self.beaten_by = Some((clues, news, below.proved));
                 }
                 return self
                     .take(p.clues, facts, p.round, p.searched, below.proved, false)
@@ -465,6 +541,50 @@ impl Stepper {
                 return self.take(vec![c], facts, self.rounds, 0, 0, true).map(Some);
             }
             self.plan_round()?;
+        }
+    }
+
+    /// Shows `offered`, a step of the rounds that another stepper took, from what this one
+    /// knows (as much or more): first every smaller step there is, each the smallest at its
+    /// point (one clue on its own, else the smallest set the search finds, beginning with
+    /// `first` when given), then the offered step for what is still unknown of its facts.
+    /// Each step comes with the facts (var, value) it made known.
+    pub(super) fn show(
+        &mut self,
+        offered: &Step,
+        mut first: Option<Beaten>,
+    ) -> Result<Vec<(Step, Vec<Known>)>, StepsError> {
+        let mut shown = Vec::new();
+        loop {
+            let before = self.known.clone();
+            let mut done = false;
+            let step = if let Some((clues, news, proved)) = first.take() {
+                self.take(clues, news, offered.round, proved, proved, false)?
+            } else {
+                let facts: Vec<Fact> = (offered.facts.iter().copied())
+                    .filter(|&f| !self.knows(f))
+                    .collect();
+                if facts.is_empty() {
+                    return Ok(shown);
+                }
+                if let Some((c, news)) = self.look_at_clues() {
+                    self.take(vec![c], news, offered.round, 0, 0, true)?
+                } else {
+                    let below = self.proved_none_below(offered.clues.len())?;
+                    if let Some((clues, news)) = below.smaller {
+                        let proved = below.proved;
+                        self.take(clues, news, offered.round, proved, proved, false)?
+                    } else {
+                        done = true;
+                        let (clues, round) = (offered.clues.clone(), offered.round);
+                        self.take(clues, facts, round, offered.searched, below.proved, false)?
+                    }
+                }
+            };
+            shown.push((step, newly_known(&before, &self.known)));
+            if done {
+                return Ok(shown);
+            }
         }
     }
 
@@ -499,12 +619,14 @@ impl Stepper {
             self.learn(f);
         }
         follows.extend(self.settle()?);
-        let (uses, uses_minimal) = if local {
+        let (uses, uses_minimal) = if self.rating_only {
+            (Vec::new(), false)
+        } else if local {
             (self.local_uses(clues[0], &facts, before), true)
         } else {
             self.within_budget(|s| s.uses(&clues, &facts, before))?
         };
-        let cases = if clues.len() > COMBINED_MAX && self.structure_exact {
+        let cases = if clues.len() > COMBINED_MAX && self.structure_exact && !self.rating_only {
             self.cases(&clues, &possible_before, &facts)
         } else {
             Vec::new()
@@ -546,4 +668,16 @@ impl Stepper {
     pub(crate) fn known_now(&self) -> Vec<Fact> {
         self.known_facts()
     }
+}
+
+/// A fact known, as (var, value): whichever of "takes" and "does not take" is true.
+pub(super) type Known = (usize, usize);
+
+/// The facts known in `after` and not in `before`.
+pub(super) fn newly_known(before: &[Vec<bool>], after: &[Vec<bool>]) -> Vec<Known> {
+    let mut out = Vec::new();
+    for (var, (b, a)) in before.iter().zip(after).enumerate() {
+        out.extend((0..a.len()).filter(|&x| a[x] && !b[x]).map(|x| (var, x)));
+    }
+    out
 }

@@ -19,8 +19,9 @@ use crate::model::{EncodeOptions, Model};
 use crate::report::{CaseLineNote, CaseNote, ClueNote, FactNote, StepNote};
 use crate::solve::SolveError;
 pub use crate::solve::cases::{Case, Deduction, End, Reason};
-use crate::solve::difficulty::round_costs;
+use crate::solve::difficulty::{Difficulty, rate, round_costs};
 pub use crate::solve::stepper::Stepper;
+use crate::solve::stepper::{Known, newly_known};
 
 /// The most clues a step may combine before it counts as a case split.
 pub const COMBINED_MAX: usize = 3;
@@ -151,14 +152,37 @@ pub enum StepsError {
 /// A whole explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
-    /// The steps, first to last; after the last, every variable's value is known.
+    /// The steps shown, first to last, each the smallest at its point where the searches
+    /// proved it; after the last, every variable's value is known.
     pub steps: Vec<Step>,
+    /// What each shown step adds to the rating's score (they add up to it).
+    pub costs: Vec<usize>,
+    /// The steps of the rounds, which the rating counts ([`Explanation::difficulty`]): each
+    /// round takes every fact that the fewest clues force at its start, so they do not depend
+    /// on the order of the clues or the names of the values. The same as `steps` unless a
+    /// round's step let fewer clues force a fact that round does not take: the steps shown
+    /// then take that smaller step first.
+    pub rated: Vec<Step>,
     /// The answer: a value per model variable.
     pub answer: Vec<usize>,
     /// Facts known before the first step (given, and what the structure makes of them).
     pub start: Vec<Fact>,
     /// Solver calls made.
     pub solves: usize,
+}
+
+impl Explanation {
+    /// How hard the puzzle is: the score and the level from its rounds, the counts of steps
+    /// from the steps shown.
+    pub fn difficulty(&self) -> Difficulty {
+        let shown = rate(&self.steps);
+        Difficulty {
+            steps: shown.steps,
+            combined: shown.combined,
+            case_splits: shown.case_splits,
+            ..rate(&self.rated)
+        }
+    }
 }
 
 /// Explains the answer of `clued` from the facts `start` (none for a fresh puzzle).
@@ -182,23 +206,97 @@ pub fn explain_from(stepper: Stepper) -> Result<Explanation, StepsError> {
 
 /// [`explain_from`], calling `progress` after each step with the facts known so far and all
 /// the facts (a long explanation's progress, [`Stepper::facts_known`]).
+///
+/// The stepper takes the rounds. Where one of their steps is not the smallest at its point
+/// (an earlier step of its round let fewer clues force a fact the round does not take), a
+/// second stepper starts from the facts known before it and shows the smaller steps first,
+/// then the rounds' steps for what it does not know yet, until the rounds know what it knows.
 pub fn explain_from_reporting(
     mut stepper: Stepper,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Explanation, StepsError> {
     let start = stepper.known_now();
-    let mut steps = Vec::new();
-    while let Some(step) = stepper.next_step()? {
-        steps.push(step);
+    let mut rated = Vec::new();
+    let mut shown = Vec::new();
+    // Per step, the facts (var, value) it made known, for charging the rounds' costs.
+    let mut rated_news = Vec::new();
+    let mut shown_news = Vec::new();
+    let mut ahead: Option<Stepper> = None;
+    // The answers each of the two steppers had when they last took the other's.
+    let mut seen = (0, 0);
+    let mut solves = 0;
+    loop {
+        stepper.rating_only = ahead.is_some();
+        let before = stepper.known.clone();
+        let Some(step) = stepper.next_step()? else {
+            break;
+        };
+        rated_news.push(newly_known(&before, &stepper.known));
+        let beaten = stepper.beaten_by.take();
+        if ahead.is_none() && beaten.is_some() {
+            ahead = Some(stepper.twin_at(&before));
+            seen = (stepper.remembered, stepper.remembered);
+        }
+        match ahead.as_mut() {
+            None => {
+                shown.push(step.clone());
+                shown_news.push(rated_news[rated_news.len() - 1].clone());
+            }
+            Some(twin) => {
+                // Each stepper's answers serve the other's proofs where they fit: the
+                // twin's always fit the rounds' facts (it knows more), the rounds' fit the
+                // twin's unless they break a fact it went ahead to.
+                let (rounds_had, twin_had) = (stepper.remembered, twin.remembered);
+                twin.adopt_answers(&stepper, seen.0, rounds_had);
+                seen.0 = rounds_had;
+                for (s, news) in twin.show(&step, beaten)? {
+                    shown.push(s);
+                    shown_news.push(news);
+                }
+                stepper.adopt_answers(twin, twin_had.max(seen.1), twin.remembered);
+                seen = (stepper.remembered, twin.remembered);
+                if twin.known == stepper.known {
+                    solves += twin.solves();
+                    ahead = None;
+                }
+            }
+        }
+        rated.push(step);
         let (known, all) = stepper.facts_known();
         progress(known, all);
     }
+    let costs = charged(&rated, &rated_news, &shown_news);
     Ok(Explanation {
-        steps,
+        steps: shown,
+        costs,
+        rated,
         answer: stepper.answer().to_vec(),
         start,
-        solves: stepper.solves(),
+        solves: solves + stepper.solves(),
     })
+}
+
+/// What each shown step adds to the score: each round's cost ([`round_costs`] of the rounds'
+/// steps) on the first shown step that makes one of the round's facts known.
+fn charged(rated: &[Step], rated_news: &[Vec<Known>], shown_news: &[Vec<Known>]) -> Vec<usize> {
+    let mut cost_of_round = std::collections::HashMap::new();
+    for (step, cost) in rated.iter().zip(round_costs(rated)) {
+        *cost_of_round.entry(step.round).or_insert(0) += cost;
+    }
+    let round_of: std::collections::HashMap<Known, usize> = (rated.iter().zip(rated_news))
+        .flat_map(|(step, news)| news.iter().map(|&f| (f, step.round)))
+        .collect();
+    let mut charged = std::collections::HashSet::new();
+    shown_news
+        .iter()
+        .map(|news| {
+            (news.iter())
+                .filter_map(|f| round_of.get(f))
+                .filter(|&&round| charged.insert(round))
+                .map(|round| cost_of_round[round])
+                .sum()
+        })
+        .collect()
 }
 
 impl Clued {
@@ -213,9 +311,18 @@ impl Clued {
         }
     }
 
-    /// The steps, for reports: numbered from 1, each with its sentence.
+    /// The steps of a whole explanation, for reports: numbered from 1, each with its
+    /// sentence and what it adds to the score.
+    pub fn explanation_notes(&self, explanation: &Explanation) -> Vec<StepNote> {
+        self.notes_costing(&explanation.steps, &explanation.costs)
+    }
+
+    /// Steps of one stepper (each round's cost on its first step), for reports.
     pub fn step_notes(&self, steps: &[Step]) -> Vec<StepNote> {
-        let costs = round_costs(steps);
+        self.notes_costing(steps, &round_costs(steps))
+    }
+
+    fn notes_costing(&self, steps: &[Step], costs: &[usize]) -> Vec<StepNote> {
         steps
             .iter()
             .enumerate()

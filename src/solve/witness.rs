@@ -21,6 +21,7 @@ pub(super) fn max_witnesses_exhaustive(vars: usize) -> usize {
 }
 
 /// An answer the solver found that fits every known fact, and which clues it meets.
+#[derive(Clone)]
 pub(super) struct Witness {
     pub(super) values: Vec<usize>,
     /// Bit `c`: clue `c` holds.
@@ -45,6 +46,25 @@ impl Stepper {
         let w = witness(&self.clue_constraints, values);
         push_witness(&mut self.witnesses, w, self.max_witnesses);
         self.remembered += 1;
+    }
+}
+
+impl Stepper {
+    /// Takes as witnesses the answers `from` (a stepper of the same puzzle) remembered as its
+    /// `since`-th to `until`-th (those it still keeps) that fit the facts known here.
+    pub(super) fn adopt_answers(&mut self, from: &Stepper, since: usize, until: usize) {
+        let first_kept = from.remembered - from.witnesses.len();
+        for i in since.max(first_kept)..until {
+            let w = &from.witnesses[i - first_kept];
+            let fits = (self.known.iter().enumerate()).all(|(var, known)| {
+                let answer = self.answer[var];
+                (0..known.len()).all(|x| !known[x] || (w.values[var] == x) == (answer == x))
+            });
+            if fits {
+                push_witness(&mut self.witnesses, w.clone(), self.max_witnesses);
+                self.remembered += 1;
+            }
+        }
     }
 }
 
