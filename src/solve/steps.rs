@@ -7,7 +7,9 @@
 //! two, three, ... clues with one incremental solver (clues behind selectors, the known
 //! facts assumed) and takes, as one *round*, every fact the smallest such sets force. The
 //! difficulty ([`crate::solve::difficulty`]) is counted in rounds, so it does not depend on
-//! the order of the clues or the names of the values.
+//! the order of the clues or the names of the values. The steps shown are each the smallest
+//! at its point: where a round's step is not, they take the smaller one first
+//! ([`explain_from_reporting`]), and the rounds stay the rating's ([`Explanation::rated`]).
 //!
 //! A step of more than [`COMBINED_MAX`] clues is a *case split*; it records how large the
 //! sets were that were all tried and forced nothing ([`Step::searched`]), so that "no smaller
