@@ -12,7 +12,9 @@ use satpuz::puzzles::grid::GridPuzzle;
 use satpuz::puzzles::grid::family::clued;
 use satpuz::puzzles::grid::generate::{GridShape, generate};
 use satpuz::puzzles::inquest::{Length, deal};
-use satpuz::solve::steps::{Case, Clued, Deduction, End, Fact, Reason, StepKind, explain};
+use satpuz::solve::steps::{
+    Case, Clued, Deduction, End, Explanation, Fact, Reason, Step, StepKind, explain,
+};
 
 /// Most arrangements a check enumerates (a check past it is skipped and counted as such).
 const LIMIT: usize = 100_000;
@@ -126,16 +128,26 @@ impl<'a> Checker<'a> {
 fn check_puzzle(name: &str, p: &GridPuzzle) -> (usize, usize, usize) {
     let c = clued(p).expect("builds");
     let ex = explain(&c, &[]).expect("explains");
+    check_steps_where(name, &c, &ex, |_| true)
+}
+
+/// [`check_puzzle`] for the case splits of `ex` that `wanted` keeps.
+fn check_steps_where(
+    name: &str,
+    c: &Clued,
+    ex: &Explanation,
+    wanted: impl Fn(&Step) -> bool,
+) -> (usize, usize, usize) {
     let mut known = ex.start.clone();
     let (mut checked, mut skipped, mut with_cases) = (0, 0, 0);
     for (i, step) in ex.steps.iter().enumerate() {
         if step.kind() != StepKind::CaseSplit {
             assert!(step.cases.is_empty(), "{name} step {}: cases", i + 1);
         }
-        if !step.cases.is_empty() {
+        if !step.cases.is_empty() && wanted(step) {
             with_cases += 1;
             let mut checker = Checker {
-                clued: &c,
+                clued: c,
                 clues: step
                     .clues
                     .iter()
@@ -207,6 +219,49 @@ fn every_case_of_a_case_split_is_refuted_by_brute_force() {
     assert!(
         checked >= 100 && skipped * 4 <= checked,
         "{checked} checks made, {skipped} skipped"
+    );
+}
+
+/// Levels of sub-cases under a case (a case that ends broken has none).
+fn depth(case: &Case) -> usize {
+    match &case.end {
+        End::Broken(_) => 0,
+        End::Split(sub) => 1 + sub.iter().map(depth).max().unwrap_or(0),
+    }
+}
+
+/// A case split can need a split within a sub-case: the 7 x 4 grids of seeds 8 and 13 have
+/// such cases (two and three levels of sub-cases), every case split of theirs has its cases,
+/// and those with nested sub-cases are checked by brute force over the arrangements that fit
+/// what is known at each case.
+#[test]
+fn sub_cases_split_again_are_refuted_by_brute_force() {
+    let (mut deepest, mut checked, mut skips, mut nested) = (0, 0, 0, 0);
+    for seed in [8, 13] {
+        let shape = GridShape {
+            positions: 7,
+            categories: 4,
+        };
+        let p = generate(shape, seed).expect("generates").puzzle;
+        let c = clued(&p).expect("builds");
+        let ex = explain(&c, &[]).expect("explains");
+        let name = format!("7 x 4 seed {seed}");
+        for step in ex.steps.iter().filter(|s| s.kind() == StepKind::CaseSplit) {
+            assert!(!step.cases.is_empty(), "{name}: a case split without cases");
+            deepest = deepest.max(step.cases.iter().map(depth).max().unwrap_or(0));
+        }
+        let (k, skipped, with_cases) = check_steps_where(&name, &c, &ex, |s| {
+            s.cases.iter().any(|case| depth(case) >= 2)
+        });
+        checked += k;
+        skips += skipped;
+        nested += with_cases;
+    }
+    assert!(deepest >= 3, "a split within a split ({deepest} levels)");
+    // Past the brute force's limit: the outer cases, supposed with fewer facts known.
+    assert!(
+        nested >= 3 && checked >= 100 && skips * 3 <= checked,
+        "{checked} checks ({skips} skipped) on {nested} case splits with nested sub-cases"
     );
 }
 
