@@ -267,6 +267,35 @@ fn small_grids_steps_confirmed_by_brute_force() {
     );
 }
 
+/// A value the categories place after a step (its last place left) is said in the step's
+/// sentence ("So yellow is in house 1."), and only such values: zebra and jindosh, from the
+/// command's JSON, each placement checked against the step's `follows`.
+#[test]
+fn what_the_categories_place_is_said_in_the_step() {
+    let mut said = 0;
+    for puzzle in ["zebra", "jindosh"] {
+        let out = json(&satpuz(&["explain", puzzle, "--json"]));
+        for step in out["steps"].as_array().expect("steps") {
+            let sentence = step["sentence"].as_str().expect("a sentence");
+            let placed: Vec<&str> = (step["follows"].as_array().expect("follows").iter())
+                .filter(|f| f["holds"] == true)
+                .map(|f| f["text"].as_str().expect("text"))
+                .collect();
+            let so = sentence.rsplit_once(". So ").map(|(_, rest)| rest);
+            match so {
+                Some(rest) => {
+                    for text in &placed {
+                        assert!(rest.contains(text), "{puzzle}: {sentence} says {text}");
+                    }
+                    said += placed.len();
+                }
+                None => assert!(placed.is_empty(), "{puzzle}: {sentence} omits {placed:?}"),
+            }
+        }
+    }
+    assert!(said >= 5, "{said} placements said");
+}
+
 #[test]
 fn a_puzzle_with_two_answers_is_refused() {
     let mut p = load("zebra.json");

@@ -417,7 +417,8 @@ impl Clued {
         }
     }
 
-    /// "By clue 3 (its words), knowing that A: B; C." from the clues' own wording.
+    /// "By clue 3 (its words), knowing that A: B; C. So D." from the clues' own wording (D:
+    /// what the categories then place).
     pub fn sentence(&self, step: &Step) -> String {
         let clue = |&c: &usize| {
             let note = &self.notes[c];
@@ -432,6 +433,15 @@ impl Clued {
         }
         let facts: Vec<String> = step.facts.iter().map(|&f| (self.describe)(f)).collect();
         out.push_str(&format!(": {}.", facts.join("; ")));
+        // What the categories then place is not always in sight (a value's last place left);
+        // what a placement rules out is.
+        let placed: Vec<String> = (step.follows.iter())
+            .filter(|f| f.holds)
+            .map(|&f| (self.describe)(f))
+            .collect();
+        if !placed.is_empty() {
+            out.push_str(&format!(" So {}.", and_list(&placed)));
+        }
         out
     }
 }
