@@ -242,7 +242,7 @@ pub fn explain_from_reporting(
         match ahead.as_mut() {
             None => {
                 shown.push(step.clone());
-                shown_news.push(rated_news[rated_news.len() - 1].clone());
+                shown_news.extend(rated_news.last().cloned());
             }
             Some(twin) => {
                 // Each stepper's answers serve the other's proofs where they fit: the
@@ -267,6 +267,8 @@ pub fn explain_from_reporting(
         let (known, all) = stepper.facts_known();
         progress(known, all);
     }
+    // Both know every fact at the end, so the twin has caught up; its solves count anyway.
+    solves += ahead.map_or(0, |twin| twin.solves());
     let costs = charged(&rated, &rated_news, &shown_news);
     Ok(Explanation {
         steps: shown,
