@@ -407,7 +407,7 @@ impl Clued {
 
     /// "By clue 4, A and B." or, for the categories, "So A."
     fn line_sentence(&self, line: &Deduction) -> String {
-        let facts: Vec<String> = line.facts.iter().map(|&f| (self.describe)(f)).collect();
+        let facts = self.phrases(&line.facts);
         match line.by {
             Reason::Clue(c) => format!(
                 "By {} {}, {}.",
@@ -430,10 +430,10 @@ impl Clued {
         let plural = if clues.len() == 1 { "" } else { "s" };
         let mut out = format!("By {}{plural} {}", self.clue_noun, and_list(&clues));
         if !step.uses.is_empty() {
-            let uses: Vec<String> = step.uses.iter().map(|&f| (self.describe)(f)).collect();
+            let uses = self.phrases(&step.uses);
             out.push_str(&format!(", knowing that {}", and_list(&uses)));
         }
-        let facts: Vec<String> = step.facts.iter().map(|&f| (self.describe)(f)).collect();
+        let facts = self.phrases(&step.facts);
         out.push_str(&format!(": {}.", facts.join("; ")));
         // What the categories then place is not always in sight (a value's last place left);
         // what a placement rules out is.
@@ -446,6 +446,61 @@ impl Clued {
         }
         out
     }
+}
+
+impl Clued {
+    /// The facts in words, the places one value is ruled out of said once: "red is not in
+    /// seat 1 or 5" for "red is not in seat 1" and "red is not in seat 5" (their words up to
+    /// the place are the same), where the first of them stood.
+    fn phrases(&self, facts: &[Fact]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut done = vec![false; facts.len()];
+        for (i, f) in facts.iter().enumerate() {
+            if done[i] {
+                continue;
+            }
+            let same: Vec<usize> = if f.holds {
+                vec![i]
+            } else {
+                (i..facts.len())
+                    .filter(|&j| !facts[j].holds && facts[j].var == f.var)
+                    .collect()
+            };
+            let texts: Vec<String> = same.iter().map(|&j| (self.describe)(facts[j])).collect();
+            for &j in &same {
+                done[j] = true;
+            }
+            match common_words(&texts) {
+                Some(prefix) if texts.len() > 1 => {
+                    let places: Vec<String> = (texts.iter())
+                        .map(|t| t[prefix.len()..].to_string())
+                        .collect();
+                    out.push(format!("{prefix}{}", or_list(&places)));
+                }
+                _ => out.extend(texts),
+            }
+        }
+        out
+    }
+}
+
+/// The words every one of `texts` begins with (up to and with a space), when each has more
+/// after them.
+fn common_words(texts: &[String]) -> Option<&str> {
+    let first = texts.first()?;
+    let mut end = first.len();
+    for t in &texts[1..] {
+        end = end.min(
+            (first.bytes().zip(t.bytes()))
+                .take_while(|(a, b)| a == b)
+                .count(),
+        );
+    }
+    let prefix = &first[..first[..end].rfind(' ')? + 1];
+    texts
+        .iter()
+        .all(|t| t.len() > prefix.len())
+        .then_some(prefix)
 }
 
 /// "a", "a or b", "a, b or c".
@@ -463,5 +518,62 @@ fn and_list(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn a_value_ruled_out_of_several_places_is_said_once() {
+        let seats = texts(&["red is not in seat 1", "red is not in seat 5"]);
+        assert_eq!(common_words(&seats), Some("red is not in seat "));
+        let rooms = texts(&[
+            "false moustache is not in the Band Room",
+            "false moustache is not in the Trap Room",
+        ]);
+        assert_eq!(common_words(&rooms), Some("false moustache is not in the "));
+        // Words shared only in part ("seat 1" and "seat 12") end at the last whole word.
+        let partial = texts(&["red is not in seat 1", "red is not in seat 12"]);
+        assert_eq!(common_words(&partial), Some("red is not in seat "));
+        // No whole word shared: no merging.
+        assert_eq!(common_words(&texts(&["seat1", "seat5"])), None);
+        let mut model = Model::new();
+        let seats = (1..=5).map(|s| format!("seat {s}")).collect();
+        let red = model.add_var("red", seats);
+        let clued = Clued {
+            model,
+            clues: 0..0,
+            notes: Vec::new(),
+            describe: Box::new(|f: Fact| {
+                let place = f.value + 1;
+                if f.holds {
+                    format!("red is in seat {place}")
+                } else {
+                    format!("red is not in seat {place}")
+                }
+            }),
+            clue_noun: "clue",
+        };
+        let not = |value| Fact {
+            var: red,
+            value,
+            holds: false,
+        };
+        let placed = Fact {
+            var: red,
+            value: 3,
+            holds: true,
+        };
+        assert_eq!(
+            clued.phrases(&[placed, not(0), not(1), not(4)]),
+            ["red is in seat 4", "red is not in seat 1, 2 or 5"]
+        );
+        assert_eq!(clued.phrases(&[not(2)]), ["red is not in seat 3"]);
     }
 }
