@@ -193,6 +193,24 @@ fn check_optimal(clued: &Clued, ex: &Explanation, limit: usize) -> (usize, usize
     (checked, optimal)
 }
 
+/// The grids `generate grid` makes for each (positions, categories, seeds), named.
+fn generated<const N: usize>(
+    shapes: [(usize, usize, std::ops::RangeInclusive<u64>); N],
+) -> Vec<(String, GridPuzzle)> {
+    let mut out = Vec::new();
+    for (positions, categories, seeds) in shapes {
+        for seed in seeds {
+            let shape = GridShape {
+                positions,
+                categories,
+            };
+            let p = generate(shape, seed).expect("generates").puzzle;
+            out.push((format!("{positions} x {categories} seed {seed}"), p));
+        }
+    }
+    out
+}
+
 fn explained(p: &GridPuzzle) -> (Clued, Explanation) {
     let c = clued(p).expect("builds");
     let ex = explain(&c, &[]).expect("explains");
@@ -240,20 +258,13 @@ fn no_smaller_set_is_claimed_unless_every_smaller_set_was_tried() {
 fn every_step_marked_optimal_is_cardinality_minimal() {
     let (mut checked, mut optimal) = (0, 0);
     let mut puzzles: Vec<GridPuzzle> = vec![load("zebra.json")];
-    for (positions, categories, seeds) in [
+    let shapes = [
         (4, 3, 1..=12),
         (4, 4, 1..=12),
         (5, 3, 1..=12),
         (6, 4, 3..=3),
-    ] {
-        for seed in seeds {
-            let shape = GridShape {
-                positions,
-                categories,
-            };
-            puzzles.push(generate(shape, seed).expect("generates").puzzle);
-        }
-    }
+    ];
+    puzzles.extend(generated(shapes).into_iter().map(|(_, p)| p));
     for p in &puzzles {
         let (c, ex) = explained(p);
         let (k, o) = check_optimal(&c, &ex, 60_000);
@@ -636,45 +647,38 @@ fn an_exhaustive_explanation_proves_every_round() {
 #[test]
 fn every_step_shown_without_a_budget_is_the_smallest_at_its_point() {
     let (mut beaten, mut checked, mut puzzles) = (0, 0, 0);
-    for (positions, categories, seeds) in [
+    let shapes = [
         (5, 4, 1..=8),
         (6, 4, 1..=8),
         (6, 5, 1..=12),
         (7, 4, 1..=12),
         (7, 5, 1..=12),
-    ] {
-        for seed in seeds {
-            let shape = GridShape {
-                positions,
-                categories,
-            };
-            let p = generate(shape, seed).expect("generates").puzzle;
-            let c = clued(&p).expect("builds");
-            let ex = explain_from(Stepper::new(&c, &[]).expect("starts").exhaustive())
-                .expect("explains");
-            let name = format!("{positions} x {categories} seed {seed}");
-            for (i, step) in ex.steps.iter().enumerate() {
-                assert!(
-                    step.proved_fewest(),
-                    "{name}: step {} of {} clues proves none smaller only up to {}",
-                    i + 1,
-                    step.clues.len(),
-                    step.proved
-                );
-            }
-            assert_eq!(
-                ex.costs.iter().sum::<usize>(),
-                ex.difficulty().score,
-                "{name}: the shown steps' costs add up to the score"
+    ];
+    for (name, p) in generated(shapes) {
+        let c = clued(&p).expect("builds");
+        let ex =
+            explain_from(Stepper::new(&c, &[]).expect("starts").exhaustive()).expect("explains");
+        for (i, step) in ex.steps.iter().enumerate() {
+            assert!(
+                step.proved_fewest(),
+                "{name}: step {} of {} clues proves none smaller only up to {}",
+                i + 1,
+                step.clues.len(),
+                step.proved
             );
-            checked += check_optimal(&c, &ex, 60_000).0;
-            let round_beaten = ex.rated.iter().filter(|s| !s.proved_fewest()).count();
-            if round_beaten == 0 {
-                assert_eq!(ex.steps, ex.rated, "{name}: no round beaten, no step moved");
-            } else {
-                puzzles += 1;
-                beaten += round_beaten;
-            }
+        }
+        assert_eq!(
+            ex.costs.iter().sum::<usize>(),
+            ex.difficulty().score,
+            "{name}: the shown steps' costs add up to the score"
+        );
+        checked += check_optimal(&c, &ex, 60_000).0;
+        let round_beaten = ex.rated.iter().filter(|s| !s.proved_fewest()).count();
+        if round_beaten == 0 {
+            assert_eq!(ex.steps, ex.rated, "{name}: no round beaten, no step moved");
+        } else {
+            puzzles += 1;
+            beaten += round_beaten;
         }
     }
     assert!(
