@@ -47,9 +47,10 @@ pub struct ExplainCmd {
     #[arg(long, value_parser = choice::<Amo>(), help_heading = ENCODING)]
     pub amo: Option<Amo>,
     /// Search every round's smallest step without a budget: no step is taken from the
-    /// solver's cores, so the rating is the puzzle's own even where the default budget stops a
-    /// proof on a large grid. Slower: a 10 x 5 grid takes up to a few seconds, a
-    /// larger grid can take minutes (--timeout stops it).
+    /// solver's cores, so the rating is the puzzle's own and every step shown is proved the
+    /// smallest at its point, even where the default budget stops a proof on a large grid.
+    /// Slower: a 10 x 5 grid takes up to about five seconds, a larger grid can take minutes
+    /// (--timeout stops it).
     #[arg(long)]
     pub exhaustive: bool,
     #[command(flatten)]
