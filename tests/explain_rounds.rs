@@ -610,16 +610,7 @@ fn an_exhaustive_explanation_proves_every_round() {
                 step.proved
             );
         }
-        for (i, step) in exhaustive.steps.iter().enumerate() {
-            assert!(
-                step.proved_fewest(),
-                "{}: shown step {} of {} clues proves none smaller only up to {}",
-                p.name,
-                i + 1,
-                step.clues.len(),
-                step.proved
-            );
-        }
+        assert_every_shown_step_proved_fewest(&p.name, &exhaustive);
         checked += check_optimal(&c, &exhaustive, 60_000).0;
         sound += check_steps_follow(&p.name, &c, &exhaustive);
     }
@@ -658,15 +649,7 @@ fn every_step_shown_without_a_budget_is_the_smallest_at_its_point() {
         let c = clued(&p).expect("builds");
         let ex =
             explain_from(Stepper::new(&c, &[]).expect("starts").exhaustive()).expect("explains");
-        for (i, step) in ex.steps.iter().enumerate() {
-            assert!(
-                step.proved_fewest(),
-                "{name}: step {} of {} clues proves none smaller only up to {}",
-                i + 1,
-                step.clues.len(),
-                step.proved
-            );
-        }
+        assert_every_shown_step_proved_fewest(&name, &ex);
         assert_eq!(
             ex.costs.iter().sum::<usize>(),
             ex.difficulty().score,
@@ -689,6 +672,19 @@ fn every_step_shown_without_a_budget_is_the_smallest_at_its_point() {
         checked >= 10,
         "{checked} shown steps checked by brute force"
     );
+}
+
+/// Every step `ex` shows was proved the smallest at its point.
+fn assert_every_shown_step_proved_fewest(name: &str, ex: &Explanation) {
+    for (i, step) in ex.steps.iter().enumerate() {
+        assert!(
+            step.proved_fewest(),
+            "{name}: shown step {} of {} clues proves none smaller only up to {}",
+            i + 1,
+            step.clues.len(),
+            step.proved
+        );
+    }
 }
 
 /// The steps of at least `min_clues` clues proved the fewest that force anything.

@@ -272,13 +272,8 @@ impl Stepper {
         twin.witnesses = self.witnesses.clone();
         twin.remembered = self.remembered;
         twin.forcing_cores = self.forcing_cores.clone();
-        for (var, values) in known.iter().enumerate() {
-            let placed = values[self.answer[var]];
-            for value in (0..values.len()).filter(|&x| values[x]) {
-                if !placed || value == self.answer[var] {
-                    twin.learn(twin.true_fact(var, value));
-                }
-            }
+        for f in facts_saying(known, &self.answer) {
+            twin.learn(f);
         }
         twin
     }
@@ -429,20 +424,7 @@ impl Stepper {
     /// The known facts, as few as say them all: a placed variable's value, else its excluded
     /// values.
     pub(super) fn known_facts(&self) -> Vec<Fact> {
-        let mut out = Vec::new();
-        for v in 0..self.answer.len() {
-            let a = self.answer[v];
-            if self.known[v][a] {
-                out.push(self.true_fact(v, a));
-            } else {
-                out.extend(
-                    (0..self.known[v].len())
-                        .filter(|&x| self.known[v][x])
-                        .map(|x| self.true_fact(v, x)),
-                );
-            }
-        }
-        out
+        facts_saying(&self.known, &self.answer)
     }
 
     /// The unknown true facts.
@@ -668,6 +650,25 @@ impl Stepper {
     pub(crate) fn known_now(&self) -> Vec<Fact> {
         self.known_facts()
     }
+}
+
+/// The true facts `known[var][value]` marks (the answer `answer`), as few as say them all: a
+/// placed variable's value, else its excluded values.
+fn facts_saying(known: &[Vec<bool>], answer: &[usize]) -> Vec<Fact> {
+    let mut out = Vec::new();
+    for (var, (values, &a)) in known.iter().zip(answer).enumerate() {
+        let fact = |value| Fact {
+            var,
+            value,
+            holds: value == a,
+        };
+        if values[a] {
+            out.push(fact(a));
+        } else {
+            out.extend((0..values.len()).filter(|&x| values[x]).map(fact));
+        }
+    }
+    out
 }
 
 /// A fact known, as (var, value): whichever of "takes" and "does not take" is true.
